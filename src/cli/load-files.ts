@@ -1,0 +1,33 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { parse } from "yaml";
+import { fixturesSchema, type Fixtures } from "../gateway/fixtures.js";
+import { issueDetails } from "../http/validate.js";
+
+/** The fixture file shipped with paydouble, resolved from both `src/` and `dist/`. */
+export const DEFAULT_FIXTURES_PATH = fileURLToPath(new URL("../../fixtures/default.yaml", import.meta.url));
+
+/** A file that cannot be used, with a one-line reason. */
+export class FileError extends Error {}
+
+/** Reads and validates a fixture file; throws {@link FileError} with a one-line reason. */
+export function readFixtures(path: string): Fixtures {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (e) {
+    throw new FileError(`cannot read fixture file ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  let data: unknown;
+  try {
+    data = parse(text);
+  } catch (e) {
+    throw new FileError(`fixture file ${path} is not valid YAML: ${(e as Error).message.split("\n")[0]}`);
+  }
+  const result = fixturesSchema.safeParse(data ?? {});
+  if (!result.success) {
+    const problems = Object.entries(issueDetails(result.error.issues, "(root)")).map(([k, v]) => `${k}: ${v}`);
+    throw new FileError(`fixture file ${path} is invalid: ${problems.join("; ")}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,38 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { fixtureCredentials } from "../gateway/fixtures.js";
+import type { Host } from "../gateway/host.js";
+import type { AppEnv } from "../http/env.js";
+import { parseWith, readJsonBody } from "../http/validate.js";
+import { SPEC_VERSION, VERSION } from "../version.js";
+
+const resetBody = z.object({ seed: z.union([z.string().min(1).max(200), z.number().int()]).optional() }).strict();
+
+/**
+ * The `/_mock` control API of one world (PRODUCT.md "The control API"). It needs no key: it is a
+ * test tool on a loopback or CI network. Errors use the gateway's envelope.
+ */
+export function buildControlApp(host: Host): Hono<AppEnv> {
+  const ctl = new Hono<AppEnv>();
+
+  ctl.get("/health", (c) => {
+    const world = c.get("world");
+    return c.json({
+      status: "ok",
+      version: VERSION,
+      spec_version: SPEC_VERSION,
+      seed: world.options.seed,
+      now: world.clock.iso(),
+    });
+  });
+
+  ctl.get("/fixtures", (c) => c.json(fixtureCredentials(c.get("world").options.fixtures)));
+
+  ctl.post("/reset", async (c) => {
+    const body = parseWith(resetBody, await readJsonBody(c, true), "body");
+    const world = host.reset(c.get("sandboxId"), body.seed === undefined ? undefined : String(body.seed));
+    return c.json({ status: "reset", seed: world.options.seed, now: world.clock.iso() });
+  });
+
+  return ctl;
+}

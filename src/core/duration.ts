@@ -1,0 +1,43 @@
+/**
+ * ISO 8601 durations (`P3D`, `PT0.001S`, `P1Y2M`, `PT36H`), used by clock ticks, `advance`, scenario
+ * schedules and timelines.
+ */
+export interface Duration {
+  years: number;
+  months: number;
+  weeks: number;
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+
+const PATTERN =
+  /^P(?!$)(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?!$)(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d{1,3})?)S)?)?$/;
+
+/** Parses an ISO 8601 duration; returns null when the text is not one. */
+export function parseDuration(text: string): Duration | null {
+  const m = PATTERN.exec(text);
+  if (!m) return null;
+  const n = (i: number) => (m[i] === undefined ? 0 : Number(m[i]));
+  return { years: n(1), months: n(2), weeks: n(3), days: n(4), hours: n(5), minutes: n(6), seconds: n(7) };
+}
+
+/** True when `text` is a valid ISO 8601 duration. */
+export function isDuration(text: string): boolean {
+  return PATTERN.test(text);
+}
+
+/** Adds a duration to an instant (UTC calendar arithmetic for years and months). */
+export function addDuration(ms: number, d: Duration): number {
+  const date = new Date(ms);
+  if (d.years || d.months) date.setUTCMonth(date.getUTCMonth() + d.years * 12 + d.months);
+  const days = d.weeks * 7 + d.days;
+  const fixedMs = Math.round(((days * 24 + d.hours) * 60 + d.minutes) * 60_000 + d.seconds * 1000);
+  return date.getTime() + fixedMs;
+}
+
+/** Fixed length of a duration without years or months, in ms (ticks). */
+export function durationMs(d: Duration): number {
+  return addDuration(0, d);
+}

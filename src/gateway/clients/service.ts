@@ -1,0 +1,121 @@
+import { GatewayError, notFound } from "../../core/errors.js";
+import type { ClientScope } from "../auth.js";
+import type { World } from "../world.js";
+import type { Client } from "./client.js";
+import type { CreateClientInput, ListClientsQuery, UpdateClientInput } from "./schema.js";
+
+/**
+ * Client operations over (world, scope, input). Visibility: a reseller sees itself and its direct
+ * children; a merchant sees only itself; acting as a child narrows the view to that child. Anything
+ * else is "not found", never "forbidden", so another tenant's id looks like a missing one.
+ */
+
+/** The clients `scope` may read, the actor first. */
+function visibleIds(world: World, scope: ClientScope): string[] {
+  const { actor } = scope;
+  if (scope.actingAs === "child" || actor.type !== "reseller") return [actor.id];
+  return [actor.id, ...(world.state.childrenOf.get(actor.id) ?? [])];
+}
+
+function canSee(scope: ClientScope, c: Client): boolean {
+  if (c.id === scope.actor.id) return true;
+  return scope.actingAs !== "child" && scope.actor.type === "reseller" && c.parent_id === scope.actor.id;
+}
+
+/** Reads one client the scope may see. */
+export function getClient(world: World, scope: ClientScope, id: string): Client {
+  const c = world.state.clients.get(id);
+  if (!c || !canSee(scope, c)) throw notFound("Client");
+  return c;
+}
+
+/** A reseller creates a child (merchant or reseller) under itself; a merchant may not (403). */
+export function createClient(world: World, scope: ClientScope, input: CreateClientInput): Client {
+  if (scope.actor.type !== "reseller") {
+    throw new GatewayError("UNAUTHORIZED_ACTION", { message: "Only a reseller can create clients." });
+  }
+  return insertClient(world, {
+    id: world.ids.next("CLIENT"),
+    type: input.type,
+    dba: input.dba,
+    parent_id: scope.actor.id,
+    website: input.website ?? null,
+    admin_contact_details: {
+      first_name: input.admin_contact_details.first_name,
+      last_name: input.admin_contact_details.last_name,
+      email: input.admin_contact_details.email,
+      phone: input.admin_contact_details.phone ?? null,
+      time_zone: input.admin_contact_details.time_zone ?? null,
+    },
+    primary_phone: input.primary_phone ?? null,
+    support_phone: input.support_phone ?? null,
+    api_key: `pk_live_${world.ids.token("API_KEY")}`,
+    encryption_keys: { key_id: `KEY-${world.ids.token("KEY")}`, public_key: `pub_${world.ids.token("PUBLIC_KEY")}` },
+    created_at: world.clock.now(),
+  });
+}
+
+/** Stores a client and indexes it under its parent (also used by fixtures). */
+export function insertClient(world: World, c: Client): Client {
+  const { clients, childrenOf } = world.state;
+  if (clients.has(c.id)) throw new GatewayError("DUPLICATE_ACTION", { message: `Client ${c.id} already exists.` });
+  clients.set(c.id, c);
+  const siblings = childrenOf.get(c.parent_id);
+  if (siblings) siblings.push(c.id);
+  else childrenOf.set(c.parent_id, [c.id]);
+  return c;
+}
+
+/** Partial update: only the properties present in the body change. */
+export function updateClient(world: World, scope: ClientScope, id: string, input: UpdateClientInput): Client {
+  const c = getClient(world, scope, id);
+  if (input.dba !== undefined) c.dba = input.dba;
+  if (input.website !== undefined) c.website = input.website;
+  if (input.primary_phone !== undefined) c.primary_phone = input.primary_phone;
+  if (input.support_phone !== undefined) c.support_phone = input.support_phone;
+  const a = input.admin_contact_details;
+  if (a) {
+    const target = c.admin_contact_details;
+    if (a.first_name !== undefined) target.first_name = a.first_name;
+    if (a.last_name !== undefined) target.last_name = a.last_name;
+    if (a.email !== undefined) target.email = a.email;
+    if (a.phone !== undefined) target.phone = a.phone;
+    if (a.time_zone !== undefined) target.time_zone = a.time_zone;
+  }
+  return c;
+}
+
+export interface ClientPage {
+  rows: Client[];
+  total: number;
+  take: number;
+  skip: number;
+}
+
+/** Default and maximum page size of `GET /v1/clients` (the spec does not show them). */
+export const CLIENT_PAGE = { default: 20, max: 100 } as const;
+
+/** `GET /v1/clients`: the visible clients, searched, sorted (ties by id) and paged. */
+export function listClients(world: World, scope: ClientScope, q: ListClientsQuery): ClientPage {
+  const needles = [q.SearchText, q.Term].filter((s): s is string => !!s).map((s) => s.toLowerCase());
+  const rows = visibleIds(world, scope)
+    .map((id) => world.state.clients.get(id)!)
+    .filter((c) => needles.every((n) => haystack(c).includes(n)));
+  const column = q.SortColumn ?? "created_at";
+  const sign = (q.SortOrder ?? "desc") === "asc" ? 1 : -1;
+  rows.sort((a, b) => sign * (compareBy(a, b, column) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
+  const take = q.Take ?? CLIENT_PAGE.default;
+  const skip = q.Skip ?? 0;
+  return { rows: rows.slice(skip, skip + take), total: rows.length, take, skip };
+}
+
+function haystack(c: Client): string {
+  const a = c.admin_contact_details;
+  return [c.id, c.dba, a.email, a.first_name, a.last_name].join(" ").toLowerCase();
+}
+
+function compareBy(a: Client, b: Client, column: "created_at" | "dba" | "type" | "id"): number {
+  const x = column === "created_at" ? a.created_at : a[column];
+  const y = column === "created_at" ? b.created_at : b[column];
+  return x < y ? -1 : x > y ? 1 : 0;
+}

@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { TIME_ZONES } from "./clients/client.js";
+
+/**
+ * Field rules shared by several resources, written once (spec Limits section).
+ */
+
+/** A string that rejects the empty string: the spec rejects it "on 52 string fields that declare no minimum". */
+export const text = (max?: number) => {
+  const s = z.string().min(1, "must not be empty");
+  return max === undefined ? s : s.max(max, `must be at most ${max} characters`);
+};
+
+/**
+ * The stricter email rule of the Limits section: plus-addressing and top-level domains longer than
+ * four characters return 400.
+ */
+export const EMAIL_PATTERN = /^[A-Za-z0-9._%-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,4}$/;
+export const email = z
+  .string()
+  .min(1, "must not be empty")
+  .max(254, "must be at most 254 characters")
+  .refine((v) => !v.includes("+"), "plus-addressing is not accepted")
+  .refine((v) => EMAIL_PATTERN.test(v), "must be an email address with a top-level domain of 2 to 4 letters");
+
+/**
+ * Admin phone: "a separator right after the country code returns 400; send digits like `+<digits>`".
+ * With a leading `+` only digits may follow; without it a national number may use spaces, `-`, `.`
+ * and parentheses. 7 to 15 digits either way (E.164).
+ */
+export const phone = z
+  .string()
+  .min(1, "must not be empty")
+  .refine((v) => !/^\+\d{1,3}[\s\-.()/]/.test(v), "a separator right after the country code is not accepted")
+  .refine(
+    (v) => /^\+\d{7,15}$/.test(v) || (/^[\d\s\-.()]+$/.test(v) && /^\d/.test(v.replace(/[(]/g, "")) && digitCount(v) >= 7 && digitCount(v) <= 15),
+    "must be +<digits> (7 to 15 digits) or a national number",
+  );
+
+function digitCount(v: string): number {
+  return v.replace(/\D/g, "").length;
+}
+
+/** One of the spec's seven lower-case IANA zones. */
+export const timeZone = z.enum(TIME_ZONES, { error: `must be one of ${TIME_ZONES.join(", ")}` });
+
+/** Paging numbers the spec sends as strings (`Take`, `Skip`, `limit`, `offset`, ...). */
+export const intString = (name: string, max?: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, `${name} must be a non-negative integer`)
+    .transform(Number)
+    .refine((n) => max === undefined || n <= max, `${name} must be at most ${max}`);

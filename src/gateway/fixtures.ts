@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { PLATFORM_ID, TIME_ZONES } from "./clients/client.js";
+import { insertClient } from "./clients/service.js";
+import type { World } from "./world.js";
+
+/**
+ * Fixture files (`fixtures/default.yaml`): the clients, with fixed ids and API keys, that a world
+ * starts with. Validated here; the CLI reads and parses the YAML.
+ */
+const fixtureClient = z
+  .object({
+    id: z.string().regex(/^CLIENT-[0-9A-HJKMNP-TV-Z]{26}$/, "must be CLIENT-<ulid>"),
+    api_key: z.string().regex(/^pk_live_[A-Za-z0-9_]+$/, "must be pk_live_<id-like>"),
+    type: z.enum(["merchant", "reseller"]),
+    dba: z.string().min(1).max(100),
+    parent_id: z.string().nullable().default(null),
+    website: z.string().max(30).nullable().default(null),
+    admin_contact_details: z
+      .object({
+        first_name: z.string().nullable().default(null),
+        last_name: z.string().nullable().default(null),
+        email: z.string().nullable().default(null),
+        phone: z.string().nullable().default(null),
+        time_zone: z.enum(TIME_ZONES).nullable().default(null),
+      })
+      .strict()
+      .prefault({}),
+  })
+  .strict();
+
+export const fixturesSchema = z
+  .object({
+    clients: z.array(fixtureClient).default([]),
+  })
+  .strict();
+
+export type Fixtures = z.output<typeof fixturesSchema>;
+
+/** Loads fixtures into a fresh world, in file order (a parent before its children). */
+export function loadFixtures(world: World, fixtures: Fixtures): void {
+  for (const f of fixtures.clients) {
+    insertClient(world, {
+      id: f.id,
+      type: f.type,
+      dba: f.dba,
+      parent_id: f.parent_id ?? PLATFORM_ID,
+      website: f.website,
+      admin_contact_details: { ...f.admin_contact_details },
+      primary_phone: null,
+      support_phone: null,
+      api_key: f.api_key,
+      encryption_keys: { key_id: `KEY-${f.id.slice(7)}`, public_key: `pub_${f.id.slice(7)}` },
+      created_at: world.clock.now(),
+    });
+  }
+}
+
+/** What `GET /_mock/fixtures` shows: the credentials to start with. */
+export function fixtureCredentials(fixtures: Fixtures) {
+  return {
+    clients: fixtures.clients.map((c) => ({
+      id: c.id,
+      api_key: c.api_key,
+      type: c.type,
+      dba: c.dba,
+      parent_id: c.parent_id,
+    })),
+  };
+}

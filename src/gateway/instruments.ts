@@ -1,0 +1,133 @@
+import { z } from "zod";
+import { text } from "./fields.js";
+
+/**
+ * Payment instruments on requests (PRODUCT.md "Request shapes the spec leaves open"): a card, a bank
+ * account, or a payment token standing for one. Shared by transactions and payment tokens.
+ *
+ * Format rules live here; rules that need the clock (a past expiry) live in the services.
+ */
+
+/** Luhn check of a digit string. */
+export function luhnValid(pan: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < pan.length; i++) {
+    let d = pan.charCodeAt(pan.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** ABA routing-number checksum: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) ≡ 0 (mod 10). */
+export function abaValid(routing: string): boolean {
+  if (!/^\d{9}$/.test(routing)) return false;
+  const d = [...routing].map(Number);
+  return (3 * (d[0] + d[3] + d[6]) + 7 * (d[1] + d[4] + d[7]) + (d[2] + d[5] + d[8])) % 10 === 0;
+}
+
+export type CardBrand = "visa" | "mastercard" | "american_express" | "discover" | "diners_club" | "jcb" | "unionpay";
+
+/** Card brand from the BIN, longest prefix first (reference "Card brand detection"); null if none. */
+export function cardBrand(pan: string): CardBrand | null {
+  const p = (n: number) => Number(pan.slice(0, n));
+  if (p(6) >= 622126 && p(6) <= 622925) return "discover";
+  if (p(4) === 6011 || (p(3) >= 644 && p(3) <= 649) || p(2) === 65) return "discover";
+  if (p(4) >= 3528 && p(4) <= 3589) return "jcb";
+  if (p(4) >= 2221 && p(4) <= 2720) return "mastercard";
+  if (p(4) === 3095 || (p(3) >= 300 && p(3) <= 305) || p(2) === 36 || p(2) === 38 || p(2) === 39) return "diners_club";
+  if (p(2) === 34 || p(2) === 37) return "american_express";
+  if (p(2) >= 51 && p(2) <= 55) return "mastercard";
+  if (p(2) === 62 || p(2) === 81) return "unionpay";
+  if (pan[0] === "4") return "visa";
+  return null;
+}
+
+const digits = (min: number, max: number, what: string) =>
+  z.string().regex(new RegExp(`^\\d{${min},${max}}$`), `must be ${min} to ${max} digits (${what})`);
+
+export const cardInput = z
+  .object({
+    type: z.literal("Card"),
+    entry_method: z.enum(["ECOMMERCE", "MOTO"]),
+    pan: digits(12, 19, "card number").refine(luhnValid, "fails the Luhn check"),
+    expiry: z
+      .object({
+        month: z.string().regex(/^(0[1-9]|1[0-2])$/, "must be MM, 01 to 12"),
+        year: z.string().regex(/^\d{4}$/, "must be YYYY"),
+      })
+      .strict(),
+    cvv: digits(3, 4, "card security code").optional(),
+    first_name: text(100).optional(),
+    last_name: text(100).optional(),
+    contact: z.object({ email: text(254).optional(), phone: text(20).optional() }).strict().optional(),
+    billing_address: z
+      .object({
+        line1: text(100),
+        line2: text(100).optional(),
+        city: text(100),
+        state: text(50),
+        postal_code: text(10),
+        country: text(3).optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type CardInput = z.output<typeof cardInput>;
+
+export const bankAccountInput = z
+  .object({
+    type: z.literal("ACH"),
+    account_number: digits(4, 17, "bank account number"),
+    routing_number: z.string().refine(abaValid, "must be a 9-digit ABA routing number with a valid checksum"),
+    account_type: z.enum(["checking", "savings"]),
+    standard_entry_class: z.enum(["PPD", "CCD", "WEB", "TEL"]),
+    first_name: text(100),
+    last_name: text(100),
+  })
+  .strict();
+export type BankAccountInput = z.output<typeof bankAccountInput>;
+
+export const tokenInput = z
+  .object({
+    type: z.literal("PaymentToken"),
+    payment_token: z.string().regex(/^PAYMENT_TOKEN-[0-9A-HJKMNP-TV-Z]{26}$/, "must be PAYMENT_TOKEN-<ulid>"),
+  })
+  .strict();
+export type TokenInput = z.output<typeof tokenInput>;
+
+const CANONICAL_TYPES: Record<string, string> = { card: "Card", ach: "ACH", paymenttoken: "PaymentToken" };
+
+/** `type` is matched case-insensitively (`Card`, `CARD`); this maps it to the canonical spelling. */
+function canonicalType(value: unknown): unknown {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return value;
+  const t = (value as { type?: unknown }).type;
+  if (typeof t !== "string") return value;
+  const canonical = CANONICAL_TYPES[t.toLowerCase().replace(/_/g, "")];
+  return canonical ? { ...value, type: canonical } : value;
+}
+
+/** A request `payment_method`: a card, a bank account or a payment token. */
+export const paymentMethodInput = z.preprocess(
+  canonicalType,
+  z.discriminatedUnion("type", [cardInput, bankAccountInput, tokenInput], {
+    error: "type must be Card, ACH or PaymentToken",
+  }),
+);
+export type PaymentMethodInput = CardInput | BankAccountInput | TokenInput;
+
+/** A card or bank account (what a payment token may stand for). */
+export const instrumentInput = z.preprocess(
+  canonicalType,
+  z.discriminatedUnion("type", [cardInput, bankAccountInput], { error: "type must be Card or ACH" }),
+);
+
+/** True when the card's expiry month has ended before `nowMs` (cards are valid through their month). */
+export function cardExpired(expiry: { month: string; year: string }, nowMs: number): boolean {
+  const endOfMonth = Date.UTC(Number(expiry.year), Number(expiry.month), 1);
+  return nowMs >= endOfMonth;
+}

@@ -1,0 +1,48 @@
+import type { z } from "zod";
+import type { ClientScope } from "./auth.js";
+import type { World } from "./world.js";
+import type { Matched } from "../scenarios/engine.js";
+
+/** Everything a handler gets: the world, the resolved scope and the validated input. */
+export interface OperationContext<B, Q> {
+  world: World;
+  scope: ClientScope;
+  body: B;
+  query: Q;
+  params: Record<string, string>;
+  /** The scenario rule that matched this request, if any. */
+  matched: Matched | null;
+  /** This request's id; it is also the `correlation_id` of the bodies that carry one. */
+  requestId: string;
+}
+
+/**
+ * One `/v1` operation, declared as data: the HTTP layer registers it (auth, validation, scenario
+ * match, envelope) and the OpenAPI document is generated from the same schemas.
+ */
+export interface Operation<B = unknown, Q = unknown> {
+  /** The spec's operation id (`createTransaction`), also used by scenario matchers. */
+  id: string;
+  method: "GET" | "POST";
+  /** Hono path form, e.g. `/v1/clients/:clientId`. */
+  path: string;
+  summary: string;
+  body?: z.ZodType<B>;
+  /** Whether the body may be omitted (capture); validated as `{}` then. */
+  bodyOptional?: boolean;
+  query?: z.ZodType<Q>;
+  response: z.ZodType;
+  /** The error statuses the operation declares (OpenAPI). */
+  errors: readonly number[];
+  /** Acting as oneself is rejected here (quirk `acting_as_self_rejected`). */
+  rejectsActingAsSelf?: boolean;
+  /** Returns the wire body of the 200 response. */
+  handle(ctx: OperationContext<B, Q>): unknown;
+}
+
+/** Declares an operation with its body and query types inferred from the schemas. */
+export function defineOperation<BS extends z.ZodType = z.ZodType<undefined>, QS extends z.ZodType = z.ZodType<undefined>>(
+  op: Omit<Operation<z.output<BS>, z.output<QS>>, "body" | "query"> & { body?: BS; query?: QS },
+): Operation {
+  return op as unknown as Operation;
+}

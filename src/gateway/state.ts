@@ -1,0 +1,30 @@
+import type { Client } from "./clients/client.js";
+import type { Integration } from "./integrations/integration.js";
+import type { PaymentToken } from "./payment-tokens/payment-token.js";
+
+/**
+ * All entities of one world, in maps and indexes. Lists never rely on Map order alone: services sort
+ * explicitly.
+ */
+export interface WorldState {
+  /** Every client by id (fixtures and created ones). */
+  clients: Map<string, Client>;
+  /** Parent client id -> ids of its direct children, in creation order. */
+  childrenOf: Map<string, string[]>;
+  /** Every integration by id. */
+  integrations: Map<string, Integration>;
+  /** Client id -> its integration ids, in creation order. */
+  integrationsByClient: Map<string, string[]>;
+  /** Every payment token by its `PAYMENT_TOKEN-...` value. */
+  paymentTokens: Map<string, PaymentToken>;
+}
+
+export function createState(): WorldState {
+  return {
+    clients: new Map(),
+    childrenOf: new Map(),
+    integrations: new Map(),
+    integrationsByClient: new Map(),
+    paymentTokens: new Map(),
+  };
+}

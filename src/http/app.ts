@@ -1,0 +1,75 @@
+import { Hono } from "hono";
+import { buildControlApp } from "../control/app.js";
+import { GatewayError } from "../core/errors.js";
+import type { Host } from "../gateway/host.js";
+import { OPERATIONS } from "../gateway/operations.js";
+import type { AppEnv } from "./env.js";
+import { toEnvelope, unknownRoute } from "./errors.js";
+import { registerOperation } from "./register.js";
+
+const SANDBOX_PATH = /^\/sandboxes\/([^/]+)(?=\/|$)/;
+
+export interface AppOptions {
+  /** Serve the `/_mock` control API (default true; `--no-control` turns it off). */
+  control?: boolean;
+}
+
+/**
+ * Assembles the server: world selection (default world or a sandbox by path prefix), request ids,
+ * the tick and journal of `/v1` requests, the operations, the control API and the one error mapper.
+ */
+export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.use("*", async (c, next) => {
+    const m = SANDBOX_PATH.exec(c.req.path);
+    const sandboxId = m ? decodeURIComponent(m[1]) : null;
+    const world = host.world(sandboxId) ?? host.root;
+    const requestId = world.ids.uuid("request-id");
+    c.set("world", world);
+    c.set("sandboxId", sandboxId);
+    c.set("requestId", requestId);
+    c.set("operation", null);
+    c.set("clientId", null);
+    c.set("rule", null);
+    if (m && !host.world(sandboxId)) {
+      const { status, body } = toEnvelope(new GatewayError("RESOURCE_NOT_FOUND", { message: `No sandbox ${sandboxId}.` }), requestId);
+      return c.json(body, status as 404, { "x-request-id": requestId });
+    }
+    const gateway = c.req.path.slice(m ? m[0].length : 0).startsWith("/v1");
+    if (gateway) world.tick();
+    await next();
+    c.header("x-request-id", requestId);
+    if (c.get("rule")) c.header("x-paydouble-rule", c.get("rule")!);
+    if (gateway) {
+      world.journal.record({
+        at: world.clock.iso(),
+        request_id: requestId,
+        method: c.req.method,
+        path: c.req.path,
+        operation: c.get("operation"),
+        client_id: c.get("clientId"),
+        status: c.res.status,
+        rule: c.get("rule"),
+        body: c.get("journalBody"),
+      });
+    }
+  });
+
+  const worldApp = new Hono<AppEnv>();
+  for (const op of OPERATIONS) registerOperation(worldApp, op);
+  if (options.control !== false) worldApp.route("/_mock", buildControlApp(host));
+
+  app.route("/sandboxes/:sandboxId", worldApp);
+  app.route("/", worldApp);
+
+  app.notFound((c) => {
+    const { status, body } = toEnvelope(unknownRoute(c.req.method, c.req.path), c.get("requestId") ?? "");
+    return c.json(body, status as 404);
+  });
+  app.onError((err, c) => {
+    const { status, body } = toEnvelope(err, c.get("requestId") ?? "");
+    return c.json(body, status as 400);
+  });
+  return app;
+}

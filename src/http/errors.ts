@@ -1,0 +1,44 @@
+import { HTTPException } from "hono/http-exception";
+import { ERROR_CATALOG, GatewayError, type ErrorSource } from "../core/errors.js";
+
+/**
+ * The one place where failures become the spec's error envelope (DESIGN rule 3): domain errors,
+ * hono's HTTP exceptions, unknown routes and unexpected exceptions (500, nothing internal leaked).
+ */
+export interface Envelope {
+  error_code: string;
+  error_message: string;
+  details: Record<string, string> | null;
+  source: ErrorSource | null;
+  correlation_id: string;
+}
+
+/** "null fields when the gateway failed before reaching a processor" (spec Errors, envelope). */
+const NO_PROCESSOR: ErrorSource = { system: null, code: null, message: null };
+
+export function toEnvelope(err: unknown, correlationId: string): { status: number; body: Envelope } {
+  const e = asGatewayError(err);
+  return {
+    status: e.status,
+    body: {
+      error_code: e.code,
+      error_message: e.message,
+      details: e.details,
+      source: e.source ?? { ...NO_PROCESSOR },
+      correlation_id: correlationId,
+    },
+  };
+}
+
+function asGatewayError(err: unknown): GatewayError {
+  if (err instanceof GatewayError) return err;
+  if (err instanceof HTTPException && err.status < 500) {
+    return new GatewayError("INVALID_REQUEST_DATA", { details: { body: err.message || "malformed request" } });
+  }
+  return new GatewayError("SYSTEM_ERROR", { message: ERROR_CATALOG.SYSTEM_ERROR.message });
+}
+
+/** The answer for a path or method no operation serves. */
+export function unknownRoute(method: string, path: string): GatewayError {
+  return new GatewayError("RESOURCE_NOT_FOUND", { message: `No operation ${method} ${path}.` });
+}

@@ -1,0 +1,55 @@
+import type { Hono } from "hono";
+import { GatewayError } from "../core/errors.js";
+import { authenticate } from "../gateway/auth.js";
+import type { Operation } from "../gateway/operation.js";
+import type { AppEnv } from "./env.js";
+import { parseWith, readJsonBody } from "./validate.js";
+
+/**
+ * Registers one declared operation as a hono route: a linear pipeline with an early exit at each
+ * stage (authenticate, read and validate input, match scenarios, run the handler, answer).
+ */
+export function registerOperation(app: Hono<AppEnv>, op: Operation): void {
+  const rejectsSelf = op.rejectsActingAsSelf ?? op.method === "POST";
+  app.on(op.method, op.path, async (c) => {
+    const world = c.get("world");
+    c.set("operation", op.id);
+    const scope = authenticate(world.state, {
+      apiKey: c.req.header("api-key"),
+      clientId: c.req.header("client-id"),
+      actingAs: c.req.header("x-acting-as-client-id"),
+    });
+    c.set("clientId", scope.actor.id);
+    // "Sending one's own client id is not the same as omitting the header and is rejected on some
+    // operations" (spec Authentication 6): we reject it on every write.
+    if (scope.actingAs === "self" && rejectsSelf && world.quirks.acting_as_self_rejected) {
+      throw new GatewayError("UNAUTHORIZED_ACTION", { message: "X-Acting-As-Client-Id may not name the caller itself." });
+    }
+    let body: unknown;
+    if (op.body) {
+      const raw = await readJsonBody(c, op.bodyOptional ?? false);
+      c.set("journalBody", raw);
+      body = parseWith(op.body, raw, "body");
+    }
+    const rawQuery = c.req.query();
+    const query = op.query ? parseWith(op.query, rawQuery, "query") : undefined;
+    const matched = world.scenarios.match({
+      operation: op.id,
+      clientId: scope.actor.id,
+      body: c.get("journalBody"),
+      query: rawQuery,
+      headers: c.req.header(),
+    });
+    if (matched) c.set("rule", matched.label);
+    const result = op.handle({
+      world,
+      scope,
+      body,
+      query,
+      params: c.req.param() as Record<string, string>,
+      matched,
+      requestId: c.get("requestId"),
+    });
+    return c.json(result as object, 200);
+  });
+}

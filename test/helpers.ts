@@ -1,0 +1,64 @@
+import { createDouble, type Double, type DoubleOptions } from "../src/index.js";
+
+/** The fixed fixture credentials of `fixtures/default.yaml`. */
+export const RESELLER = { id: "CLIENT-01JR00TRESE11ER0000000000R", key: "pk_live_01JR00TRESE11ERKEY00000000" };
+export const MERCHANT = { id: "CLIENT-01JDEM0MERCHANT00000000000", key: "pk_live_01JDEM0MERCHANTKEY00000000" };
+
+export interface Caller {
+  id: string;
+  key: string;
+  actingAs?: string;
+}
+
+export interface Reply {
+  status: number;
+  body: any;
+  text: string;
+  headers: Headers;
+}
+
+/** A fresh double and a small HTTP client over `app.request()` (no ports). */
+export function setup(options: DoubleOptions = {}) {
+  const double: Double = createDouble(options);
+  async function call(method: string, path: string, opts: { as?: Caller | null; body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<Reply> {
+    const headers: Record<string, string> = { ...opts.headers };
+    const as: Caller | null = opts.as === undefined ? MERCHANT : opts.as;
+    if (as) {
+      headers["Api-Key"] = as.key;
+      headers["Client-Id"] = as.id;
+      if (as.actingAs) headers["X-Acting-As-Client-Id"] = as.actingAs;
+    }
+    let body: string | undefined = opts.raw;
+    if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers["Content-Type"] ??= "application/json";
+    }
+    const res = await double.app.request(path, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.status, body: parsed, text, headers: res.headers };
+  }
+  return {
+    double,
+    call,
+    get: (path: string, opts: Parameters<typeof call>[2] = {}) => call("GET", path, opts),
+    post: (path: string, body?: unknown, opts: Parameters<typeof call>[2] = {}) => call("POST", path, { ...opts, body }),
+  };
+}
+
+/** Asserts the spec's error envelope and returns it. */
+export function expectEnvelope(reply: Reply, status: number, code: string) {
+  if (reply.status !== status || reply.body?.error_code !== code) {
+    throw new Error(`expected ${status} ${code}, got ${reply.status} ${reply.text}`);
+  }
+  const keys = Object.keys(reply.body).sort();
+  if (keys.join() !== ["correlation_id", "details", "error_code", "error_message", "source"].join()) {
+    throw new Error(`not the envelope: ${reply.text}`);
+  }
+  return reply.body as { error_code: string; error_message: string; details: Record<string, string> | null; source: unknown };
+}
