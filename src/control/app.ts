@@ -11,6 +11,9 @@ const resetBody = z.object({ seed: z.union([z.string().min(1).max(200), z.number
 /**
  * The `/_mock` control API of one world (PRODUCT.md "The control API"). It needs no key: it is a
  * test tool on a loopback or CI network. Errors use the gateway's envelope.
+ *
+ * Each further group of control routes lives in its own file exporting `mountX(ctl, host)` and is
+ * mounted at the end of this function with one line.
  */
 export function buildControlApp(host: Host): Hono<AppEnv> {
   const ctl = new Hono<AppEnv>();

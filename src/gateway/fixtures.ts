@@ -28,9 +28,21 @@ const fixtureClient = z
   })
   .strict();
 
+/** Details are checked by the integration service's own schemas when the world loads them. */
+const fixtureIntegration = z
+  .object({
+    id: z.string().regex(/^INTEGRATION-[0-9A-HJKMNP-TV-Z]{26}$/, "must be INTEGRATION-<ulid>"),
+    client: z.string(),
+    processor: z.enum(["Cardproc", "Achproc"]),
+    is_active: z.boolean(),
+    integration_details: z.record(z.string(), z.unknown()),
+  })
+  .strict();
+
 export const fixturesSchema = z
   .object({
     clients: z.array(fixtureClient).default([]),
+    integrations: z.array(fixtureIntegration).default([]),
   })
   .strict();
 
@@ -53,6 +65,25 @@ export function loadFixtures(world: World, fixtures: Fixtures): void {
       created_at: world.clock.now(),
     });
   }
+  for (const f of fixtures.integrations) loadIntegration(world, f);
+}
+
+/** Stores a fixture integration; the integrations issue validates `integration_details` here. */
+function loadIntegration(world: World, f: Fixtures["integrations"][number]): void {
+  const { metadata, ...details } = f.integration_details;
+  world.state.integrations.set(f.id, {
+    id: f.id,
+    client_id: f.client,
+    processor: f.processor,
+    is_active: f.is_active,
+    details,
+    metadata: (metadata as Record<string, string> | undefined) ?? null,
+    created_at: world.clock.now(),
+    modified_at: world.clock.now(),
+  });
+  const list = world.state.integrationsByClient.get(f.client);
+  if (list) list.push(f.id);
+  else world.state.integrationsByClient.set(f.client, [f.id]);
 }
 
 /** What `GET /_mock/fixtures` shows: the credentials to start with. */
