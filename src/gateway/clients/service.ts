@@ -98,12 +98,14 @@ export const CLIENT_PAGE = { default: 20, max: 100 } as const;
 /** `GET /v1/clients`: the visible clients, searched, sorted (ties by id) and paged. */
 export function listClients(world: World, scope: ClientScope, q: ListClientsQuery): ClientPage {
   const needles = [q.SearchText, q.Term].filter((s): s is string => !!s).map((s) => s.toLowerCase());
-  const rows = visibleIds(world, scope)
+  // visibleIds is in creation order (a parent exists before its children): ties keep that order.
+  const order = new Map(visibleIds(world, scope).map((id, i) => [id, i]));
+  const rows = [...order.keys()]
     .map((id) => world.state.clients.get(id)!)
     .filter((c) => needles.every((n) => haystack(c).includes(n)));
   const column = q.SortColumn ?? "created_at";
   const sign = (q.SortOrder ?? "desc") === "asc" ? 1 : -1;
-  rows.sort((a, b) => sign * (compareBy(a, b, column) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
+  rows.sort((a, b) => sign * (compareBy(a, b, column) || order.get(a.id)! - order.get(b.id)!));
   const take = q.Take ?? CLIENT_PAGE.default;
   const skip = q.Skip ?? 0;
   return { rows: rows.slice(skip, skip + take), total: rows.length, take, skip };

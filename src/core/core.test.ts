@@ -1,0 +1,80 @@
+import { describe, expect, test } from "vitest";
+import { SimClock } from "./clock.js";
+import { addDuration, durationMs, parseDuration } from "./duration.js";
+import { IdFactory } from "./ids.js";
+import { maskDeep, truncatePan } from "./mask.js";
+import { RandomStreams } from "./random.js";
+import { Scheduler } from "./scheduler.js";
+
+describe("durations", () => {
+  test("parses the ISO 8601 forms paydouble uses", () => {
+    expect(durationMs(parseDuration("PT0.001S")!)).toBe(1);
+    expect(durationMs(parseDuration("P3D")!)).toBe(3 * 86_400_000);
+    expect(durationMs(parseDuration("PT36H")!)).toBe(36 * 3_600_000);
+    expect(durationMs(parseDuration("P1W")!)).toBe(7 * 86_400_000);
+    expect(durationMs(parseDuration("PT0S")!)).toBe(0);
+  });
+  test("rejects what is not a duration", () => {
+    for (const bad of ["", "P", "PT", "3D", "P1.5D", "PT1.0001S", "-P1D", "P1DT"]) expect(parseDuration(bad), bad).toBeNull();
+  });
+  test("months are calendar months", () => {
+    expect(new Date(addDuration(Date.parse("2026-01-31T00:00:00Z"), parseDuration("P1M")!)).toISOString()).toBe("2026-03-03T00:00:00.000Z");
+  });
+});
+
+describe("scheduler", () => {
+  test("fires in (time, sequence) order", () => {
+    const s = new Scheduler();
+    s.schedule(20, "b", "x", 1);
+    s.schedule(10, "a", "x", 2);
+    s.schedule(20, "c", "x", 3);
+    s.schedule(5, "d", "x", 4);
+    const out: string[] = [];
+    for (let e = s.popDue(20); e; e = s.popDue(20)) out.push(e.event);
+    expect(out).toEqual(["d", "a", "b", "c"]);
+  });
+  test("only due events pop; cancel drops matching ones", () => {
+    const s = new Scheduler();
+    s.schedule(10, "a", "x", 0);
+    s.schedule(30, "b", "y", 0);
+    expect(s.popDue(5)).toBeUndefined();
+    s.cancel((e) => e.subject === "y");
+    expect(s.pending().map((e) => e.event)).toEqual(["a"]);
+  });
+});
+
+describe("ids and random streams", () => {
+  test("ids have the prefix, the clock's time and a per-kind stream", () => {
+    const clock = new SimClock(Date.parse("2026-03-02T15:00:00Z"), 1);
+    const a = new IdFactory(clock, new RandomStreams("s"));
+    const b = new IdFactory(clock, new RandomStreams("s"));
+    a.next("CLIENT");
+    expect(a.next("TRANSACTION")).toBe(b.next("TRANSACTION"));
+    expect(a.next("BATCH")).toMatch(/^BATCH-01KJQH0CC0[0-9A-HJKMNP-TV-Z]{16}$/);
+  });
+  test("uuids are version 4 in form and seeded", () => {
+    const mk = () => new IdFactory(new SimClock(0, 0), new RandomStreams("s")).uuid("r");
+    expect(mk()).toBe(mk());
+    expect(mk()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+  test("the clock never goes back", () => {
+    const c = new SimClock(100, 1);
+    expect(() => c.set(99)).toThrow(RangeError);
+  });
+});
+
+describe("masking", () => {
+  test("truncates PANs to first six and last four", () => {
+    expect(truncatePan("4242424242424242")).toBe("424242******4242");
+    expect(truncatePan("378282246310005")).toBe("378282*****0005");
+  });
+  test("masks secret fields by name and PAN-length digit runs anywhere", () => {
+    const masked = maskDeep({ payment_method: { pan: "4242424242424242", cvv: "123", account_number: "000123456789" }, note: "card 5555555555554444", client_secret: "s3cr3t-value-long", api_key: "pk_live_01ABCDEFGHJKMNPQRSTVWXYZ01" }) as any;
+    expect(JSON.stringify(masked)).not.toMatch(/4242424242424242|5555555555554444|000123456789|s3cr3t-value-long|01ABCDEFGHJKMNPQRSTVWXYZ01|"123"/);
+    expect(masked.payment_method.account_number).toBe("********6789");
+  });
+  test("keeps __proto__ keys as ordinary keys", () => {
+    const masked = maskDeep(JSON.parse('{"__proto__": {"x": "1"}}')) as Record<string, unknown>;
+    expect(Object.keys(masked)).toEqual(["__proto__"]);
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, test } from "vitest";
+import { constantTimeEqual } from "./auth.js";
+import { abaValid, cardBrand, cardExpired, luhnValid, paymentMethodInput } from "./instruments.js";
+
+describe("instruments", () => {
+  test("Luhn", () => {
+    for (const ok of ["4242424242424242", "4111111111111111", "5555555555554444", "378282246310005", "6011111111111117"]) expect(luhnValid(ok), ok).toBe(true);
+    expect(luhnValid("4242424242424241")).toBe(false);
+  });
+  test("ABA routing checksum", () => {
+    expect(abaValid("021000021")).toBe(true);
+    expect(abaValid("011000015")).toBe(true);
+    expect(abaValid("021000022")).toBe(false);
+    expect(abaValid("02100002")).toBe(false);
+  });
+  test("brand from the BIN, longest prefix first", () => {
+    expect(cardBrand("4242424242424242")).toBe("visa");
+    expect(cardBrand("5555555555554444")).toBe("mastercard");
+    expect(cardBrand("2223003122003222")).toBe("mastercard");
+    expect(cardBrand("378282246310005")).toBe("american_express");
+    expect(cardBrand("6011111111111117")).toBe("discover");
+    expect(cardBrand("6221260000000000")).toBe("discover");
+    expect(cardBrand("6200000000000005")).toBe("unionpay");
+    expect(cardBrand("3530111333300000")).toBe("jcb");
+    expect(cardBrand("36227206271667")).toBe("diners_club");
+    expect(cardBrand("9000000000000000")).toBeNull();
+  });
+  test("a card is valid through its expiry month", () => {
+    expect(cardExpired({ month: "03", year: "2026" }, Date.parse("2026-03-31T23:59:59Z"))).toBe(false);
+    expect(cardExpired({ month: "03", year: "2026" }, Date.parse("2026-04-01T00:00:00Z"))).toBe(true);
+  });
+  test("payment_method type is matched case-insensitively", () => {
+    const card = { entry_method: "ECOMMERCE", pan: "4242424242424242", expiry: { month: "12", year: "2030" } };
+    expect(paymentMethodInput.safeParse({ type: "CARD", ...card }).success).toBe(true);
+    expect(paymentMethodInput.safeParse({ type: "card", ...card }).success).toBe(true);
+    expect(paymentMethodInput.safeParse({ type: "Cheque", ...card }).success).toBe(false);
+  });
+  test("constant-time equality is plain equality", () => {
+    expect(constantTimeEqual("pk_live_a", "pk_live_a")).toBe(true);
+    expect(constantTimeEqual("pk_live_a", "pk_live_b")).toBe(false);
+    expect(constantTimeEqual("pk_live_a", "pk_live_ab")).toBe(false);
+    expect(constantTimeEqual("", "")).toBe(true);
+  });
+});
