@@ -6,7 +6,7 @@ import { MERCHANT, RESELLER, setup } from "./helpers.js";
 async function script(seed: string) {
   const t = setup({ seed });
   const out: string[] = [];
-  const record = async (p: Promise<{ status: number; text: string; headers: Headers }>) => {
+  const record = async (p: ReturnType<typeof t.get>) => {
     const r = await p;
     out.push(`${r.status} ${r.headers.get("x-request-id")} ${r.text}`);
     return r;
