@@ -101,7 +101,7 @@ describe("createIntegration: card-processor details", () => {
   });
 
   test("several bad fields are all named in details, unknown fields too", async () => {
-    const d = { ...cardDetails(), name: "x".repeat(26), mcc: "12", terminal_id: null, colour: "blue" };
+    const d: Record<string, unknown> = { ...cardDetails(), name: "x".repeat(26), mcc: "12", terminal_id: null, colour: "blue" };
     delete d.url;
     const env = expectEnvelope(await setup().post("/v1/integrations", cardBody(d)), 400, "INVALID_REQUEST_DATA");
     expect(Object.keys(env.details!).sort()).toEqual(

@@ -1,11 +1,11 @@
 import { describe, expect, test } from "vitest";
 import { setTokenStatus } from "../src/gateway/payment-tokens/service.js";
-import { expectEnvelope, MERCHANT, RESELLER, setup } from "./helpers.js";
+import { type Caller, expectEnvelope, MERCHANT, RESELLER, setup } from "./helpers.js";
 import { ACCOUNT, achMethod, cardMethod, otherMerchant, PAN } from "./resources-data.js";
 
 /** Black-box suite from the spec's Payment token text and PRODUCT.md's token request shape. */
 
-const create = (t: ReturnType<typeof setup>, body: Record<string, unknown>, as?: Parameters<typeof t.post>[2]["as"]) =>
+const create = (t: ReturnType<typeof setup>, body: Record<string, unknown>, as?: Caller) =>
   t.post("/v1/payment_tokens", body, as === undefined ? {} : { as });
 
 describe("createPaymentToken", () => {
