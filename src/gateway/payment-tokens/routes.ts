@@ -1,4 +1,5 @@
 import { defineOperation } from "../operation.js";
+import { pageToWire } from "../paging.js";
 import { createPaymentTokenBody, listPaymentTokensQuery, paymentTokenList, paymentTokenResponse, toWire } from "./schema.js";
 import { createPaymentToken, getPaymentToken, listPaymentTokens } from "./service.js";
 
@@ -31,9 +32,6 @@ export const paymentTokenRoutes = [
     query: listPaymentTokensQuery,
     response: paymentTokenList,
     errors: [400, 401, 403, 500],
-    handle: ({ world, scope, query, requestId }) => {
-      const page = listPaymentTokens(world, scope, query);
-      return { data: page.rows.map((t) => toWire(t, requestId)), total_count: page.total, limit: page.limit, offset: page.offset };
-    },
+    handle: ({ world, scope, query, requestId }) => pageToWire(listPaymentTokens(world, scope, query), toWire, requestId),
   }),
 ];

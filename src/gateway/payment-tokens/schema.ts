@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { truncatePan } from "../../core/mask.js";
-import { intString, text } from "../fields.js";
+import { text } from "../fields.js";
+import { limitOffset, pageSchema } from "../paging.js";
 import { cardBrand, instrumentInput } from "../instruments.js";
 import type { PaymentToken } from "./payment-token.js";
 
@@ -24,8 +25,7 @@ export const listPaymentTokensQuery = z
     customer_id: text(100).optional(),
     status: z.enum(TOKEN_STATUSES).optional(),
     type: z.enum(["card", "ach"]).optional(),
-    limit: intString("limit", 100).optional(),
-    offset: intString("offset").optional(),
+    ...limitOffset,
   })
   .strict();
 export type ListPaymentTokensQuery = z.output<typeof listPaymentTokensQuery>;
@@ -68,10 +68,7 @@ export const paymentTokenResponse = z
   .strict()
   .meta({ id: "PaymentToken" });
 
-export const paymentTokenList = z
-  .object({ data: z.array(paymentTokenResponse), total_count: z.number().int(), limit: z.number().int(), offset: z.number().int() })
-  .strict()
-  .meta({ id: "PaymentTokenList" });
+export const paymentTokenList = pageSchema(paymentTokenResponse, "PaymentTokenList");
 
 /** The masked instrument: `card` or `bank_account`, never the full PAN or account number. */
 function maskedInstrument(t: PaymentToken) {

@@ -1,6 +1,7 @@
 import { GatewayError, invalidField, notFound } from "../../core/errors.js";
 import type { ClientScope } from "../auth.js";
 import { cardExpired } from "../instruments.js";
+import { pageOf } from "../paging.js";
 import { canRead, indexUnder, listOwners, newestFirst } from "../tenancy.js";
 import type { World } from "../world.js";
 import { canTransition, cardExpiresAt, type PaymentToken, type PaymentTokenStatus } from "./payment-token.js";
@@ -57,18 +58,12 @@ export function getPaymentToken(world: World, scope: ClientScope, value: string)
   return t;
 }
 
-/** Default and maximum page size of `GET /v1/payment_tokens` (not shown in the spec). */
-export const TOKEN_PAGE = { default: 20, max: 100 } as const;
-
 export function listPaymentTokens(world: World, scope: ClientScope, q: ListPaymentTokensQuery) {
   const rows = listOwners(world, scope)
     .flatMap((owner) => world.state.paymentTokensByClient.get(owner) ?? [])
     .map((id) => world.state.paymentTokens.get(id)!)
     .filter((t) => (q.customer_id === undefined || t.customer_id === q.customer_id) && (q.status === undefined || t.status === q.status) && (q.type === undefined || t.type === q.type));
-  newestFirst(rows, (t) => t.token);
-  const limit = q.limit ?? TOKEN_PAGE.default;
-  const offset = q.offset ?? 0;
-  return { rows: rows.slice(offset, offset + limit), total: rows.length, limit, offset };
+  return pageOf(newestFirst(rows, (t) => t.token), q);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { defineOperation } from "../operation.js";
+import { pageToWire } from "../paging.js";
 import { createUserBody, listUsersQuery, mfaChallengeBody, mfaChallengeResponse, toMfaWire, toWire, userList, userResponse } from "./schema.js";
 import { createMfaChallenge, createUser, getUser, listUsers } from "./service.js";
 
@@ -31,10 +32,7 @@ export const userRoutes = [
     query: listUsersQuery,
     response: userList,
     errors: [400, 401, 403, 500],
-    handle: ({ world, scope, query, requestId }) => {
-      const page = listUsers(world, scope, query);
-      return { data: page.rows.map((u) => toWire(u, requestId)), total_count: page.total, limit: page.limit, offset: page.offset };
-    },
+    handle: ({ world, scope, query, requestId }) => pageToWire(listUsers(world, scope, query), toWire, requestId),
   }),
 ];
 

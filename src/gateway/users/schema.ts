@@ -1,27 +1,16 @@
 import { z } from "zod";
-import { email, intString, phone, text, timeZone } from "../fields.js";
+import { adminCreate } from "../clients/schema.js";
+import { email } from "../fields.js";
+import { limitOffset, pageSchema } from "../paging.js";
 import type { User } from "./user.js";
 
 /** Wire schemas of the User resource and the MFA challenge (PRODUCT.md request shapes). */
 
-export const createUserBody = z
-  .object({
-    first_name: text(100),
-    last_name: text(100),
-    email,
-    phone: phone.nullable().optional(),
-    time_zone: timeZone.nullable().optional(),
-  })
-  .strict()
-  .meta({ id: "CreateUserRequest" });
+/** The same person fields, with the same rules, as a client's admin contact on create. */
+export const createUserBody = adminCreate.meta({ id: "CreateUserRequest" });
 export type CreateUserInput = z.output<typeof createUserBody>;
 
-export const listUsersQuery = z
-  .object({
-    limit: intString("limit", 100).optional(),
-    offset: intString("offset").optional(),
-  })
-  .strict();
+export const listUsersQuery = z.object(limitOffset).strict();
 export type ListUsersQuery = z.output<typeof listUsersQuery>;
 
 export const userResponse = z
@@ -41,10 +30,7 @@ export const userResponse = z
   .strict()
   .meta({ id: "User" });
 
-export const userList = z
-  .object({ data: z.array(userResponse), total_count: z.number().int(), limit: z.number().int(), offset: z.number().int() })
-  .strict()
-  .meta({ id: "UserList" });
+export const userList = pageSchema(userResponse, "UserList");
 
 export function toWire(u: User, correlationId: string) {
   return {

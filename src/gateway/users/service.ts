@@ -1,5 +1,6 @@
 import { GatewayError, notFound } from "../../core/errors.js";
 import type { ClientScope } from "../auth.js";
+import { pageOf } from "../paging.js";
 import { canRead, indexUnder, listOwners, newestFirst } from "../tenancy.js";
 import type { World } from "../world.js";
 import type { CreateUserInput, ListUsersQuery, MfaChallengeInput } from "./schema.js";
@@ -42,17 +43,11 @@ export function getUser(world: World, scope: ClientScope, id: string): User {
   return u;
 }
 
-/** Default and maximum page size of `GET /v1/users` (not shown in the spec). */
-export const USER_PAGE = { default: 20, max: 100 } as const;
-
 export function listUsers(world: World, scope: ClientScope, q: ListUsersQuery) {
   const rows = listOwners(world, scope)
     .flatMap((owner) => world.state.usersByClient.get(owner) ?? [])
     .map((id) => world.state.users.get(id)!);
-  newestFirst(rows, (u) => u.id);
-  const limit = q.limit ?? USER_PAGE.default;
-  const offset = q.offset ?? 0;
-  return { rows: rows.slice(offset, offset + limit), total: rows.length, limit, offset };
+  return pageOf(newestFirst(rows, (u) => u.id), q);
 }
 
 /** How long a one-time password stays valid (decisions table). */
