@@ -274,3 +274,12 @@ describe("integration summaries", () => {
     expectEnvelope(await t.get("/v1/integrations/summary/CLIENT-01JZZZZZZZZZZZZZZZZZZZZZZZ"), 404, "RESOURCE_NOT_FOUND");
   });
 });
+
+describe("ACH detail widths", () => {
+  test.each([["client_id", 100], ["client_secret", 200]] as const)("%s: %i characters accepted, one more rejected", async (field, max) => {
+    const t = setup();
+    const details = (v: string) => ({ client_id: "c", client_secret: "s", [field]: v });
+    expect((await t.post("/v1/integrations", { is_active: true, processor: "Achproc", integration_details: details("x".repeat(max)) })).status).toBe(200);
+    await expectBadDetail(t, { is_active: true, processor: "Achproc", integration_details: details("x".repeat(max + 1)) }, field);
+  });
+});

@@ -168,3 +168,21 @@ describe("payment token reads and tenants", () => {
     expectEnvelope(await t.get(`/v1/payment_tokens/${own.body.payment_token}`), 404, "RESOURCE_NOT_FOUND");
   });
 });
+
+describe("payment token enums", () => {
+  test.each([
+    ["card", "entry_method", ["ECOMMERCE", "MOTO"], "POS"],
+    ["ach", "account_type", ["checking", "savings"], "loan"],
+    ["ach", "standard_entry_class", ["PPD", "CCD", "WEB", "TEL"], "ARC"],
+  ] as const)("%s %s: each value accepted, one wrong value rejected", async (kind, field, values, wrong) => {
+    const t = setup();
+    const method = kind === "card" ? cardMethod : achMethod;
+    for (const v of values) expect((await create(t, { payment_method: method({ [field]: v }) })).status, v).toBe(200);
+    const env = expectEnvelope(await create(t, { payment_method: method({ [field]: wrong }) }), 400, "INVALID_REQUEST_DATA");
+    expect(env.details).toHaveProperty(`payment_method.${field}`);
+  });
+
+  test.each(["active", "expired", "inactive", "verification_pending", "verification_failed"])("status filter %s is accepted", async (status) => {
+    expect((await setup().get(`/v1/payment_tokens?status=${status}`)).status).toBe(200);
+  });
+});
