@@ -42,9 +42,12 @@ const audit = {
 /** Response card details: every field nullable except `phone_number` and `merchant_area_code`. */
 const cardDetailsResponse = z
   .object({
-    ...Object.fromEntries(CARD_FIELDS.map((k) => [k, z.union([z.string(), z.number(), z.boolean()]).nullable()])),
+    ...Object.fromEntries(CARD_FIELDS.map((k) => [k, z.string().nullable()])),
     phone_number: z.number().int(),
     merchant_area_code: z.number().int(),
+    descriptor_phone: z.number().int().nullable(),
+    descriptor_area_code: z.number().int().nullable(),
+    amex_opt_blue: z.boolean().nullable(),
     metadata: z.record(z.string(), z.string()).nullable(),
     ...audit,
   })
