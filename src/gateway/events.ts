@@ -1,3 +1,4 @@
+import { expireToken, TOKEN_EXPIRE_EVENT } from "./payment-tokens/service.js";
 import type { World } from "./world.js";
 
 /**
@@ -6,4 +7,6 @@ import type { World } from "./world.js";
  */
 export type EventHandler = (world: World, payload: never) => void;
 
-export const EVENT_HANDLERS: Record<string, EventHandler> = {};
+export const EVENT_HANDLERS: Record<string, EventHandler> = {
+  [TOKEN_EXPIRE_EVENT]: expireToken as EventHandler,
+};

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PLATFORM_ID, TIME_ZONES } from "./clients/client.js";
 import { insertClient } from "./clients/service.js";
+import { loadFixtureIntegration } from "./integrations/service.js";
 import type { World } from "./world.js";
 
 /**
@@ -65,25 +66,7 @@ export function loadFixtures(world: World, fixtures: Fixtures): void {
       created_at: world.clock.now(),
     });
   }
-  for (const f of fixtures.integrations) loadIntegration(world, f);
-}
-
-/** Stores a fixture integration; the integrations issue validates `integration_details` here. */
-function loadIntegration(world: World, f: Fixtures["integrations"][number]): void {
-  const { metadata, ...details } = f.integration_details;
-  world.state.integrations.set(f.id, {
-    id: f.id,
-    client_id: f.client,
-    processor: f.processor,
-    is_active: f.is_active,
-    details,
-    metadata: (metadata as Record<string, string> | undefined) ?? null,
-    created_at: world.clock.now(),
-    modified_at: world.clock.now(),
-  });
-  const list = world.state.integrationsByClient.get(f.client);
-  if (list) list.push(f.id);
-  else world.state.integrationsByClient.set(f.client, [f.id]);
+  for (const f of fixtures.integrations) loadFixtureIntegration(world, f);
 }
 
 /** What `GET /_mock/fixtures` shows: the credentials to start with. */

@@ -1,6 +1,7 @@
 import type { Client } from "./clients/client.js";
 import type { Integration } from "./integrations/integration.js";
 import type { PaymentToken } from "./payment-tokens/payment-token.js";
+import type { User } from "./users/user.js";
 
 /**
  * All entities of one world, in maps and indexes. Lists never rely on Map order alone: services sort
@@ -17,6 +18,14 @@ export interface WorldState {
   integrationsByClient: Map<string, string[]>;
   /** Every payment token by its `PAYMENT_TOKEN-...` value. */
   paymentTokens: Map<string, PaymentToken>;
+  /** Client id -> its payment token values, in creation order. */
+  paymentTokensByClient: Map<string, string[]>;
+  /** Every user by id. */
+  users: Map<string, User>;
+  /** Client id -> its user ids, in creation order. */
+  usersByClient: Map<string, string[]>;
+  /** Lower-cased email (the login name, unique in the world) -> user id. */
+  userByEmail: Map<string, string>;
 }
 
 export function createState(): WorldState {
@@ -26,5 +35,9 @@ export function createState(): WorldState {
     integrations: new Map(),
     integrationsByClient: new Map(),
     paymentTokens: new Map(),
+    paymentTokensByClient: new Map(),
+    users: new Map(),
+    usersByClient: new Map(),
+    userByEmail: new Map(),
   };
 }

@@ -4,7 +4,8 @@ import type { Client } from "./client.js";
 
 /** Wire schemas of the Client resource (spec "Client", "Limits", Endpoints details 2-4). */
 
-const adminCreate = z
+/** A person on create: also the body of `POST /v1/users`. */
+export const adminCreate = z
   .object({
     first_name: text(100),
     last_name: text(100),

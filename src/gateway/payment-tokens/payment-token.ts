@@ -21,3 +21,36 @@ export interface PaymentToken {
   bank_account: BankAccountInput | null;
   created_at: number;
 }
+
+/**
+ * Status transitions (the spec shows the statuses, not the moves: decisions table). A card token
+ * expires when its expiry month ends; a bank-account token is verified or fails verification;
+ * any token can be made `inactive` (soft delete), which is final.
+ */
+export const TOKEN_TRANSITIONS: Record<PaymentTokenStatus, readonly PaymentTokenStatus[]> = {
+  active: ["expired", "inactive", "verification_pending", "verification_failed"],
+  verification_pending: ["active", "verification_failed", "inactive"],
+  verification_failed: ["verification_pending", "active", "inactive"],
+  expired: ["inactive"],
+  inactive: [],
+};
+
+/** Statuses that only one kind of token can have. */
+const ONLY_FOR: Partial<Record<PaymentTokenStatus, PaymentToken["type"]>> = {
+  expired: "card",
+  verification_pending: "ach",
+  verification_failed: "ach",
+};
+
+/** Whether `token` may move to `to` (moving to the current status is a no-op, allowed). */
+export function canTransition(token: PaymentToken, to: PaymentTokenStatus): boolean {
+  if (token.status === to) return true;
+  const only = ONLY_FOR[to];
+  if (only && only !== token.type) return false;
+  return TOKEN_TRANSITIONS[token.status].includes(to);
+}
+
+/** The instant (ms) a card stops being valid: the first moment after its expiry month. */
+export function cardExpiresAt(expiry: { month: string; year: string }): number {
+  return Date.UTC(Number(expiry.year), Number(expiry.month), 1);
+}

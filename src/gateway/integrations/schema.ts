@@ -1,0 +1,142 @@
+import { z } from "zod";
+import { copyMetadata } from "../metadata.js";
+import { achDetailsInput, CARD_FIELDS, cardDetailsInput } from "./details.js";
+import { PROCESSOR_WIRE, type Integration } from "./integration.js";
+
+/**
+ * Wire schemas of the Integration resource (spec Integration section, Endpoints details 5).
+ * `processor` picks the `integration_details` shape, so one parse names every bad detail field.
+ */
+
+const PROCESSOR_ERROR = "must be Cardproc or Achproc (exact case)";
+const clientId = z.string().regex(/^CLIENT-[0-9A-HJKMNP-TV-Z]{26}$/, "must be CLIENT-<ulid>");
+
+const common = { is_active: z.boolean({ error: "must be true or false" }) };
+
+const cardBody = z.object({ ...common, processor: z.literal("Cardproc"), integration_details: cardDetailsInput }).strict();
+const achBody = z.object({ ...common, processor: z.literal("Achproc"), integration_details: achDetailsInput }).strict();
+
+/** Update: `is_active`, `processor`, `integration_details`, all required (Endpoints table). */
+export const updateIntegrationBody = z
+  .discriminatedUnion("processor", [cardBody, achBody], { error: PROCESSOR_ERROR })
+  .meta({ id: "UpdateIntegrationRequest" });
+export type UpdateIntegrationInput = z.output<typeof updateIntegrationBody>;
+
+/** Create: the update body plus `client` (optional; the acting client when omitted). */
+export const createIntegrationBody = z
+  .discriminatedUnion(
+    "processor",
+    [cardBody.extend({ client: clientId.optional() }), achBody.extend({ client: clientId.optional() })],
+    { error: PROCESSOR_ERROR },
+  )
+  .meta({ id: "CreateIntegrationRequest" });
+export type CreateIntegrationInput = z.output<typeof createIntegrationBody>;
+
+const audit = {
+  created_by: z.number().int().nullable(),
+  created_at: z.string().nullable(),
+  modified_by: z.number().int().nullable(),
+  modified_at: z.string().nullable(),
+};
+
+/** Response card details: every field nullable except `phone_number` and `merchant_area_code`. */
+const cardDetailsResponse = z
+  .object({
+    ...Object.fromEntries(CARD_FIELDS.map((k) => [k, z.string().nullable()])),
+    phone_number: z.number().int(),
+    merchant_area_code: z.number().int(),
+    descriptor_phone: z.number().int().nullable(),
+    descriptor_area_code: z.number().int().nullable(),
+    amex_opt_blue: z.boolean().nullable(),
+    metadata: z.record(z.string(), z.string()).nullable(),
+    ...audit,
+  })
+  .strict();
+
+/** Response ACH details: `client_id` is not nullable; `client_secret` is masked (write-only). */
+const achDetailsResponse = z
+  .object({
+    client_id: z.string(),
+    client_secret: z.string().nullable(),
+    metadata: z.record(z.string(), z.string()).nullable(),
+    ...audit,
+  })
+  .strict();
+
+export const integrationResponse = z
+  .object({
+    id: z.string(),
+    is_active: z.boolean(),
+    client: z.string(),
+    processor: z.enum(["CARDPROC", "ACHPROC"]),
+    integration_details: z.union([cardDetailsResponse, achDetailsResponse]),
+    correlation_id: z.string(),
+  })
+  .strict()
+  .meta({ id: "Integration" });
+
+/** What replaces a client secret on every response. */
+export const MASKED_SECRET = "********";
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The Integration resource on the wire; the ACH `client_secret` never leaves in clear. */
+export function toWire(i: Integration, correlationId: string) {
+  const d = i.details;
+  const stamps = { created_by: null, created_at: iso(i.created_at), modified_by: null, modified_at: iso(i.modified_at) };
+  const metadata = i.metadata ? copyMetadata(i.metadata) : null;
+  const details =
+    i.processor === "Cardproc"
+      ? { ...Object.fromEntries(CARD_FIELDS.map((k) => [k, d[k] ?? null])), metadata, ...stamps }
+      : { client_id: d.client_id, client_secret: MASKED_SECRET, metadata, ...stamps };
+  return {
+    id: i.id,
+    is_active: i.is_active,
+    client: i.client_id,
+    processor: PROCESSOR_WIRE[i.processor],
+    integration_details: details,
+    correlation_id: correlationId,
+  };
+}
+
+export const integrationSummary = z
+  .object({
+    id: z.string(),
+    object: z.literal("integration_summary"),
+    client: z.string(),
+    processor: z.enum(["CARDPROC", "ACHPROC"]),
+    is_active: z.boolean(),
+    name: z.string().nullable(),
+    mid: z.string().nullable(),
+    settlement_time: z.string().nullable(),
+    created_at: z.string(),
+    modified_at: z.string(),
+  })
+  .strict()
+  .meta({ id: "IntegrationSummary" });
+
+export const integrationSummaryList = z
+  .object({ data: z.array(integrationSummary), total_count: z.number().int(), correlation_id: z.string() })
+  .strict()
+  .meta({ id: "IntegrationSummaryList" });
+
+/** One row of the summary lists (decisions table: the spec does not show its fields). */
+export function toSummary(i: Integration) {
+  const card = i.processor === "Cardproc";
+  return {
+    id: i.id,
+    object: "integration_summary" as const,
+    client: i.client_id,
+    processor: PROCESSOR_WIRE[i.processor],
+    is_active: i.is_active,
+    name: card ? (i.details.name as string) : null,
+    mid: card ? (i.details.mid as string) : null,
+    settlement_time: card ? (i.details.settlement_time as string) : null,
+    created_at: iso(i.created_at),
+    modified_at: iso(i.modified_at),
+  };
+}
+
+export function toSummaryList(rows: Integration[], correlationId: string) {
+  return { data: rows.map(toSummary), total_count: rows.length, correlation_id: correlationId };
+}

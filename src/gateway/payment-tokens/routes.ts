@@ -1,0 +1,37 @@
+import { defineOperation } from "../operation.js";
+import { pageToWire } from "../paging.js";
+import { createPaymentTokenBody, listPaymentTokensQuery, paymentTokenList, paymentTokenResponse, toWire } from "./schema.js";
+import { createPaymentToken, getPaymentToken, listPaymentTokens } from "./service.js";
+
+/** The payment token operations (spec "Operations referenced with few details"). */
+export const paymentTokenRoutes = [
+  defineOperation({
+    id: "createPaymentToken",
+    method: "POST",
+    path: "/v1/payment_tokens",
+    summary: "Store a card or bank account as a payment token",
+    body: createPaymentTokenBody,
+    response: paymentTokenResponse,
+    errors: [400, 401, 403, 500],
+    handle: ({ world, scope, body, requestId }) => toWire(createPaymentToken(world, scope, body), requestId),
+  }),
+  defineOperation({
+    id: "getPaymentToken",
+    method: "GET",
+    path: "/v1/payment_tokens/:token",
+    summary: "Read a payment token",
+    response: paymentTokenResponse,
+    errors: [400, 401, 403, 404, 500],
+    handle: ({ world, scope, params, requestId }) => toWire(getPaymentToken(world, scope, params.token), requestId),
+  }),
+  defineOperation({
+    id: "listPaymentTokens",
+    method: "GET",
+    path: "/v1/payment_tokens",
+    summary: "List payment tokens",
+    query: listPaymentTokensQuery,
+    response: paymentTokenList,
+    errors: [400, 401, 403, 500],
+    handle: ({ world, scope, query, requestId }) => pageToWire(listPaymentTokens(world, scope, query), toWire, requestId),
+  }),
+];

@@ -1,0 +1,88 @@
+import { GatewayError, invalidField, notFound } from "../../core/errors.js";
+import type { ClientScope } from "../auth.js";
+import { cardExpired } from "../instruments.js";
+import { pageOf } from "../paging.js";
+import { canRead, indexUnder, listOwners, newestFirst } from "../tenancy.js";
+import type { World } from "../world.js";
+import { canTransition, cardExpiresAt, type PaymentToken, type PaymentTokenStatus } from "./payment-token.js";
+import type { CreatePaymentTokenInput, ListPaymentTokensQuery } from "./schema.js";
+
+/**
+ * Payment token operations. A card token is `active` until its expiry month ends, when a scheduled
+ * `payment_token_expire` event makes it `expired`. A bank-account token starts `active` (no
+ * verification step unless a scenario forces one with {@link setTokenStatus}).
+ */
+
+/** The scheduled event that expires a card token. */
+export const TOKEN_EXPIRE_EVENT = "payment_token_expire";
+
+/** Initial status of a bank-account token (decisions table). */
+export const BANK_TOKEN_INITIAL_STATUS: PaymentTokenStatus = "active";
+
+export function createPaymentToken(world: World, scope: ClientScope, input: CreatePaymentTokenInput): PaymentToken {
+  const pm = input.payment_method;
+  const now = world.clock.now();
+  if (pm.type === "Card" && cardExpired(pm.expiry, now)) {
+    throw invalidField("payment_method.expiry", "the card has expired");
+  }
+  const token: PaymentToken = {
+    token: world.ids.next("PAYMENT_TOKEN"),
+    client_id: scope.actor.id,
+    type: pm.type === "Card" ? "card" : "ach",
+    status: pm.type === "Card" ? "active" : BANK_TOKEN_INITIAL_STATUS,
+    customer_id: input.customer_id ?? null,
+    is_default: input.is_default ?? false,
+    nickname: input.nickname ?? null,
+    card: pm.type === "Card" ? pm : null,
+    bank_account: pm.type === "ACH" ? pm : null,
+    created_at: now,
+  };
+  if (token.is_default) clearDefault(world, token);
+  world.state.paymentTokens.set(token.token, token);
+  indexUnder(world.state.paymentTokensByClient, token.client_id, token.token);
+  if (token.card) world.scheduler.schedule(cardExpiresAt(token.card.expiry), TOKEN_EXPIRE_EVENT, token.token, { token: token.token });
+  return token;
+}
+
+/** One default per (client, customer): a new default takes the flag from the others. */
+function clearDefault(world: World, token: PaymentToken): void {
+  for (const id of world.state.paymentTokensByClient.get(token.client_id) ?? []) {
+    const other = world.state.paymentTokens.get(id)!;
+    if (other.customer_id === token.customer_id) other.is_default = false;
+  }
+}
+
+export function getPaymentToken(world: World, scope: ClientScope, value: string): PaymentToken {
+  const t = world.state.paymentTokens.get(value);
+  if (!t || !canRead(world, scope, t.client_id)) throw notFound("Payment token");
+  return t;
+}
+
+export function listPaymentTokens(world: World, scope: ClientScope, q: ListPaymentTokensQuery) {
+  const rows = listOwners(world, scope)
+    .flatMap((owner) => world.state.paymentTokensByClient.get(owner) ?? [])
+    .map((id) => world.state.paymentTokens.get(id)!)
+    .filter((t) => (q.customer_id === undefined || t.customer_id === q.customer_id) && (q.status === undefined || t.status === q.status) && (q.type === undefined || t.type === q.type));
+  return pageOf(newestFirst(rows, (t) => t.token), q);
+}
+
+/**
+ * Moves a token to `status` if its transition table allows it (for scenarios and the control API:
+ * `verification_failed`, `inactive`, ...). Unknown token: 404; a move the table forbids: 400
+ * `INVALID_ACTION`.
+ */
+export function setTokenStatus(world: World, value: string, status: PaymentTokenStatus): PaymentToken {
+  const t = world.state.paymentTokens.get(value);
+  if (!t) throw notFound("Payment token");
+  if (!canTransition(t, status)) {
+    throw new GatewayError("INVALID_ACTION", { message: `A ${t.type} token cannot go from ${t.status} to ${status}.` });
+  }
+  t.status = status;
+  return t;
+}
+
+/** Event handler: the card's expiry month has ended. Only an `active` token becomes `expired`. */
+export function expireToken(world: World, payload: { token: string }): void {
+  const t = world.state.paymentTokens.get(payload.token);
+  if (t && t.status === "active") t.status = "expired";
+}
