@@ -1,3 +1,4 @@
+import { runTimeline } from "./timeline.js";
 import type { World } from "./world.js";
 
 /**
@@ -6,4 +7,6 @@ import type { World } from "./world.js";
  */
 export type EventHandler = (world: World, payload: never) => void;
 
-export const EVENT_HANDLERS: Record<string, EventHandler> = {};
+export const EVENT_HANDLERS: Record<string, EventHandler> = {
+  timeline: runTimeline as EventHandler,
+};
