@@ -42,7 +42,7 @@ describe("scenario loader", () => {
     expect(byPath["rules.0.when.operation"]).toMatchObject({ line: 4, column: 24 });
     expect(byPath["rules.0.when.operation"].message).toContain("unknown operation");
     expect(byPath["rules.1.when.colour"]).toMatchObject({ line: 6, column: 35, message: "is not a known field" });
-    expect(byPath["rules.1.then.settlement.delay"]).toMatchObject({ line: 7, column: 37 });
+    expect(byPath["rules.1.then.settlement.delay"]).toMatchObject({ line: 7, column: 34 });
   });
 
   test("JSON text loads too (YAML 1.2 reads it)", () => {
