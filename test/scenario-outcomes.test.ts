@@ -141,3 +141,13 @@ describe("transport faults in process", () => {
     expect(r.headers.get("x-paydouble-rule")).toBe("net/malformed_json");
   });
 });
+
+describe("fail with created", () => {
+  test("the operation happens, and the caller still gets the envelope", async () => {
+    const t = setup();
+    await loadYaml(t, "version: 1\nname: f\nrules:\n  - when: { operation: createClient }\n    then: { fail: { error: DOWNSTREAM_ERROR, created: APPROVED } }\n");
+    expectEnvelope(await createChild(t, "Made Anyway"), 502, "DOWNSTREAM_ERROR");
+    const list = await t.get("/v1/clients", { as: RESELLER });
+    expect(list.body.data.map((c: { dba: string }) => c.dba)).toContain("Made Anyway");
+  });
+});

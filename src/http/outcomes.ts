@@ -17,9 +17,19 @@ export type Sleep = (ms: number) => Promise<void>;
  * nothing is created ("`SYSTEM_ERROR` never creates anything").
  */
 export function failBeforeHandling(outcome: Outcome | undefined): void {
-  const fail = outcome?.fail;
-  if (!fail || fail.created !== undefined) return;
-  throw new GatewayError(fail.error as ErrorCode, {
+  if (outcome?.fail && outcome.fail.created === undefined) throw ruleError(outcome.fail);
+}
+
+/**
+ * `fail` with `created`: the handler ran (the payments code creates the transaction with the
+ * `created` result) and the caller still gets the envelope: the 502-after-create drill.
+ */
+export function failAfterHandling(outcome: Outcome | undefined): void {
+  if (outcome?.fail && outcome.fail.created !== undefined) throw ruleError(outcome.fail);
+}
+
+function ruleError(fail: NonNullable<Outcome["fail"]>): GatewayError {
+  return new GatewayError(fail.error as ErrorCode, {
     status: fail.status,
     message: fail.message,
     details: fail.details ?? null,

@@ -4,7 +4,7 @@ import { authenticate } from "../gateway/auth.js";
 import type { Operation } from "../gateway/operation.js";
 import { realSleep } from "../core/clock.js";
 import type { AppEnv } from "./env.js";
-import { delayIfAsked, deliver, failBeforeHandling, type Sleep } from "./outcomes.js";
+import { delayIfAsked, deliver, failAfterHandling, failBeforeHandling, type Sleep } from "./outcomes.js";
 import { parseWith, readJsonBody } from "./validate.js";
 
 /**
@@ -58,6 +58,7 @@ export function registerOperation(app: Hono<AppEnv>, op: Operation, options: { s
         matched,
         requestId: c.get("requestId"),
       });
+      failAfterHandling(outcome);
     } catch (e) {
       await delayIfAsked(outcome, sleep);
       throw e;
