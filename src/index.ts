@@ -78,3 +78,7 @@ export function createDouble(options: DoubleOptions = {}): Double {
   const app = createApp(host, { control: options.control, sleep: options.sleep });
   return { host, app, fetch: (request) => app.fetch(request) };
 }
+
+export { formatProblem, parseScenario, ScenarioFileError, type Problem } from "./scenarios/loader.js";
+export { OPERATION_IDS, scenarioJsonSchema, type ScenarioFile } from "./scenarios/schema.js";
+export type { Matched, Outcome } from "./scenarios/engine.js";

@@ -55,3 +55,11 @@ describe("scenario loader", () => {
     expect(r.ok).toBe(false);
   });
 });
+
+describe("operation ids", async () => {
+  const { OPERATIONS } = await import("../gateway/operations.js");
+  const { OPERATION_IDS } = await import("./schema.js");
+  test("every registered operation is a name scenarios may use", () => {
+    for (const op of OPERATIONS) expect(OPERATION_IDS).toContain(op.id);
+  });
+});
