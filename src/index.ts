@@ -7,6 +7,7 @@ import type { AppEnv } from "./http/env.js";
 import { DEFAULT_FIXTURES_PATH, readFixtures } from "./cli/load-files.js";
 import type { Sleep } from "./http/outcomes.js";
 import { BUILTIN_PATH, readScenarioFile } from "./scenarios/library.js";
+import { parseScenario, ScenarioFileError } from "./scenarios/loader.js";
 import type { ScenarioFile } from "./scenarios/schema.js";
 import { settingsFromFiles } from "./scenarios/start.js";
 
@@ -54,7 +55,7 @@ export const DEFAULTS = { seed: "paydouble", clockStart: "2026-03-02T15:00:00.00
  * win over the `seed` and `clock` of the scenario files given here.
  */
 export function createDouble(options: DoubleOptions = {}): Double {
-  const scenarios = (options.scenarios ?? []).map((s) => (typeof s === "string" ? readScenarioFile(s) : s));
+  const scenarios = (options.scenarios ?? []).map((s, i) => (typeof s === "string" ? readScenarioFile(s) : validated(s, i)));
   const fromFiles = settingsFromFiles(scenarios);
   const tick = parseDuration(options.tick ?? DEFAULTS.tick);
   if (!tick) throw new Error(`invalid tick: ${options.tick}`);
@@ -77,6 +78,13 @@ export function createDouble(options: DoubleOptions = {}): Double {
   );
   const app = createApp(host, { control: options.control, sleep: options.sleep });
   return { host, app, fetch: (request) => app.fetch(request) };
+}
+
+/** A scenario given as an object is validated like a file (positions refer to its JSON form). */
+function validated(s: ScenarioFile, i: number): ScenarioFile {
+  const result = parseScenario(JSON.stringify(s, null, 2));
+  if (!result.ok) throw new ScenarioFileError(`scenarios[${i}]`, result.problems);
+  return result.scenario;
 }
 
 export { formatProblem, parseScenario, ScenarioFileError, type Problem } from "./scenarios/loader.js";

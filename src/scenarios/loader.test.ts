@@ -14,6 +14,7 @@ describe("scenario loader", () => {
 
   test("the shipped JSON Schema is the one the zod schema generates", () => {
     const shipped = JSON.parse(readFileSync(`${SCENARIO_DIR}schema.json`, "utf8"));
+    // Regenerate with: npm run build && node dist/main.js schema > scenarios/schema.json
     expect(shipped).toEqual(scenarioJsonSchema());
   });
 
