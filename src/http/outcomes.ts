@@ -81,8 +81,9 @@ export async function deliver(c: Context<AppEnv>, result: unknown, outcome: Outc
   if (socket) {
     if (fault === "reset" && socket.resetAndDestroy) socket.resetAndDestroy();
     else socket.destroy();
-    return new Response(null, { status: 500 });
   }
+  // Under node the socket is already gone; the throw still ends the request without an answer
+  // and lets the journal record it as a lost reply (status 0), the same in process and on a port.
   if (fault === "hang") throw new TransportFault("hang", signal.reason);
   const cause = Object.assign(new Error(fault === "reset" ? "read ECONNRESET" : "other side closed"), {
     code: fault === "reset" ? "ECONNRESET" : "UND_ERR_SOCKET",
