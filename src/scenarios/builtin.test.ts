@@ -34,7 +34,7 @@ describe("built-in magic values", () => {
     expect(o("4000000000000127")).toMatchObject({ decline: { code: "N7" }, set: { "payment_method.cvv_result_code": "N" } });
     expect(o("4000000000006975")?.decline?.code).toBe("61");
     expect(o("4000000000000119")).toEqual({ error_result: { code: "96", description: "System malfunction" } });
-    expect(["0010", "0028", "0036", "0044"].map((t) => o(`400000000000${t}`)?.set?.["payment_method.avs_result_code"])).toEqual(["N", "Z", "A", "U"]);
+    expect(["0010", "0028", "0036", "0044"].map((t) => o(`400000000000${t}`)?.set?.["payment_method.avs_result_code"])).toEqual(["n", "z", "a", "u"]);
     expect(o("4000000000000101")?.set).toEqual({ "payment_method.cvv_result_code": "N" });
     expect(o("4000000000000341")?.tokenization).toBe("fail");
     expect(o("4000005000000001")).toEqual({ fail: { error: "SYSTEM_ERROR" } });

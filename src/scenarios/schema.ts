@@ -143,7 +143,11 @@ export const thenSchema = z
     set: z.record(z.string().min(1), z.unknown()).optional(),
     card_type: z.enum(["CREDIT", "DEBIT", "UNKNOWN"]).optional(),
     tokenization: z.literal("fail").optional(),
-    settlement: z.object({ delay: duration }).strict().optional(),
+    /**
+     * Settlement later than the default (one business day after the batch closes): a number adds
+     * that many business days; an ISO duration adds that much time.
+     */
+    settlement: z.object({ delay: z.union([z.number().int().min(0).max(365), duration]) }).strict().optional(),
     schedule: z.array(scheduleSchema).optional(),
   })
   .strict()
