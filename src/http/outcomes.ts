@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { GatewayError, type ErrorCode } from "../core/errors.js";
+import { GatewayError } from "../core/errors.js";
 import type { Outcome } from "../scenarios/engine.js";
 import type { AppEnv } from "./env.js";
 
@@ -29,7 +29,7 @@ export function failAfterHandling(outcome: Outcome | undefined): void {
 }
 
 function ruleError(fail: NonNullable<Outcome["fail"]>): GatewayError {
-  return new GatewayError(fail.error as ErrorCode, {
+  return new GatewayError(fail.error, {
     status: fail.status,
     message: fail.message,
     details: fail.details ?? null,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DURATION_PATTERN } from "../core/duration.js";
-import { ERROR_CODES } from "../core/errors.js";
+import { ERROR_CODES, type ErrorCode } from "../core/errors.js";
 import { QUIRKS, type QuirkName } from "../gateway/quirks.js";
 
 /**
@@ -101,7 +101,7 @@ const decision = z.object({ code: text(8), description: text(200) }).strict();
 
 const failSchema = z
   .object({
-    error: z.enum(ERROR_CODES as [string, ...string[]]),
+    error: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]),
     status: z.number().int().min(400).max(599).optional(),
     message: text(500).optional(),
     details: z.record(z.string(), z.string()).nullable().optional(),
