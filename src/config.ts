@@ -14,17 +14,26 @@ export const SETTINGS = [
   { flag: "tick", env: "PAYDOUBLE_TICK", default: "PT0.001S", help: "simulated time added per gateway request (ISO 8601)" },
   { flag: "journal-limit", env: "PAYDOUBLE_JOURNAL_LIMIT", default: "10000", help: "request journal entries kept per world" },
   { flag: "no-control", env: "PAYDOUBLE_NO_CONTROL", default: "false", help: "turn the /_mock control API off" },
+  { flag: "scenario", env: "PAYDOUBLE_SCENARIOS", default: "(none)", help: "scenario file to load at start (repeatable; env: comma-separated)" },
+  { flag: "no-builtin", env: "PAYDOUBLE_NO_BUILTIN", default: "false", help: "do not load the built-in magic values" },
+  { flag: "realtime", env: "PAYDOUBLE_REALTIME", default: "false", help: "the clock follows wall time from its start instant" },
 ] as const;
 
 export const configSchema = z.object({
   port: z.coerce.number().int().min(0).max(65535),
   host: z.string().min(1),
-  seed: z.string().min(1).max(200),
+  /** Undefined when not given, so a start scenario file's `seed` can apply. */
+  seed: z.string().min(1).max(200).optional(),
   fixtures: z.string().min(1).nullable(),
-  clockStart: z.iso.datetime({ offset: true }).transform((s) => Date.parse(s)),
-  tick: z.string().refine(isDuration, "must be an ISO 8601 duration such as PT0.001S"),
+  /** Undefined when not given, so a start scenario file's `clock.start` can apply. */
+  clockStart: z.iso.datetime({ offset: true }).transform((s) => Date.parse(s)).optional(),
+  /** Undefined when not given, so a start scenario file's `clock.tick` can apply. */
+  tick: z.string().refine(isDuration, "must be an ISO 8601 duration such as PT0.001S").optional(),
   journalLimit: z.coerce.number().int().min(1).max(10_000_000),
   control: z.boolean(),
+  scenarios: z.array(z.string().min(1)),
+  builtin: z.boolean(),
+  realtime: z.boolean(),
 });
 
 export type Config = z.output<typeof configSchema>;
@@ -34,6 +43,8 @@ export function helpText(): string {
   const rows = SETTINGS.map((s) => `  --${s.flag.padEnd(14)} ${s.env.padEnd(24)} default ${s.default.padEnd(26)} ${s.help}`);
   return [
     "Usage: paydouble [serve] [flags]",
+    "       paydouble check FILE...    validate scenario files (exit 2 naming file, line and column)",
+    "       paydouble schema           print the scenario format's JSON Schema",
     "",
     "Flags (each may also be set by its environment variable):",
     ...rows,

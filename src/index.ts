@@ -5,6 +5,11 @@ import { Host } from "./gateway/host.js";
 import { createApp } from "./http/app.js";
 import type { AppEnv } from "./http/env.js";
 import { DEFAULT_FIXTURES_PATH, readFixtures } from "./cli/load-files.js";
+import type { Sleep } from "./http/outcomes.js";
+import { BUILTIN_PATH, readScenarioFile } from "./scenarios/library.js";
+import { parseScenario, ScenarioFileError } from "./scenarios/loader.js";
+import type { ScenarioFile } from "./scenarios/schema.js";
+import { settingsFromFiles } from "./scenarios/start.js";
 
 /**
  * The programmatic API: build a double in process, with no port.
@@ -23,6 +28,16 @@ export interface DoubleOptions {
   tick?: string;
   journalLimit?: number;
   control?: boolean;
+  /** Scenario files (paths or parsed) loaded at start, in order; a later one takes precedence. */
+  scenarios?: readonly (ScenarioFile | string)[];
+  /** Load the built-in magic values (default true; `--no-builtin` turns them off). */
+  builtin?: boolean;
+  /** Opt-in real-time mode: the clock follows wall time from its start instant. */
+  realtime?: boolean;
+  /** Real delay for scenario `delay_ms` (default: a timer). */
+  sleep?: Sleep;
+  /** Cap on live sandboxes. */
+  sandboxLimit?: number;
 }
 
 export interface Double {
@@ -34,21 +49,44 @@ export interface Double {
 
 export const DEFAULTS = { seed: "paydouble", clockStart: "2026-03-02T15:00:00.000Z", tick: "PT0.001S" } as const;
 
-/** Builds a double; throws on invalid options (a bad duration, an unreadable fixture file). */
+/**
+ * Builds a double; throws on invalid options (a bad duration, an unreadable fixture file, a scenario
+ * file with problems: `ScenarioFileError` names each with its line and column). Explicit options
+ * win over the `seed` and `clock` of the scenario files given here.
+ */
 export function createDouble(options: DoubleOptions = {}): Double {
+  const scenarios = (options.scenarios ?? []).map((s, i) => (typeof s === "string" ? readScenarioFile(s) : validated(s, i)));
+  const fromFiles = settingsFromFiles(scenarios);
   const tick = parseDuration(options.tick ?? DEFAULTS.tick);
   if (!tick) throw new Error(`invalid tick: ${options.tick}`);
-  const clockStart = Date.parse(options.clockStart ?? DEFAULTS.clockStart);
+  const clockStart = options.clockStart !== undefined ? Date.parse(options.clockStart) : (fromFiles.clockStart ?? Date.parse(DEFAULTS.clockStart));
   if (Number.isNaN(clockStart)) throw new Error(`invalid clockStart: ${options.clockStart}`);
   const fixtures =
     typeof options.fixtures === "object" ? options.fixtures : readFixtures(options.fixtures ?? DEFAULT_FIXTURES_PATH);
-  const host = new Host({
-    seed: String(options.seed ?? DEFAULTS.seed),
-    fixtures,
-    clockStart,
-    tickMs: durationMs(tick),
-    journalLimit: options.journalLimit,
-  });
-  const app = createApp(host, { control: options.control });
+  const host = new Host(
+    {
+      seed: String(options.seed ?? fromFiles.seed ?? DEFAULTS.seed),
+      fixtures,
+      clockStart,
+      tickMs: options.tick !== undefined ? durationMs(tick) : (fromFiles.tickMs ?? durationMs(tick)),
+      journalLimit: options.journalLimit,
+      scenarios,
+      builtin: options.builtin === false ? null : readScenarioFile(BUILTIN_PATH),
+      realtime: options.realtime,
+    },
+    options.sandboxLimit,
+  );
+  const app = createApp(host, { control: options.control, sleep: options.sleep });
   return { host, app, fetch: (request) => app.fetch(request) };
 }
+
+/** A scenario given as an object is validated like a file (positions refer to its JSON form). */
+function validated(s: ScenarioFile, i: number): ScenarioFile {
+  const result = parseScenario(JSON.stringify(s, null, 2));
+  if (!result.ok) throw new ScenarioFileError(`scenarios[${i}]`, result.problems);
+  return result.scenario;
+}
+
+export { formatProblem, parseScenario, ScenarioFileError, type Problem } from "./scenarios/loader.js";
+export { OPERATION_IDS, scenarioJsonSchema, type ScenarioFile } from "./scenarios/schema.js";
+export type { Matched, Outcome } from "./scenarios/engine.js";

@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 import { serve } from "@hono/node-server";
 import { parseCommand } from "./cli/args.js";
+import { checkFiles } from "./cli/check.js";
 import { FileError } from "./cli/load-files.js";
+import { ScenarioFileError } from "./scenarios/loader.js";
+import { scenarioJsonSchema } from "./scenarios/schema.js";
 import { helpText } from "./config.js";
 import { createDouble } from "./index.js";
 import { VERSION } from "./version.js";
@@ -21,23 +24,37 @@ function main(): void {
     return;
   }
   if (cmd.kind === "error") fail(cmd.message);
+  if (cmd.kind === "schema") {
+    process.stdout.write(JSON.stringify(scenarioJsonSchema(), null, 2) + "\n");
+    return;
+  }
+  if (cmd.kind === "check") {
+    const { ok, lines } = checkFiles(cmd.files);
+    (ok ? process.stdout : process.stderr).write(lines.join("\n") + "\n");
+    process.exitCode = ok ? 0 : 2;
+    return;
+  }
   const { config } = cmd;
   let double;
   try {
     double = createDouble({
       seed: config.seed,
       fixtures: config.fixtures ?? undefined,
-      clockStart: new Date(config.clockStart).toISOString(),
+      clockStart: config.clockStart === undefined ? undefined : new Date(config.clockStart).toISOString(),
       tick: config.tick,
       journalLimit: config.journalLimit,
       control: config.control,
+      scenarios: config.scenarios,
+      builtin: config.builtin,
+      realtime: config.realtime,
     });
   } catch (e) {
+    if (e instanceof ScenarioFileError) fail(`scenario file ${e.file} is invalid:\n${e.message}`);
     fail(e instanceof FileError ? e.message : `cannot start: ${(e as Error).message}`);
   }
   const server = serve({ fetch: double.app.fetch, port: config.port, hostname: config.host }, (info) => {
     const host = info.address.includes(":") ? `[${info.address}]` : info.address;
-    process.stdout.write(`paydouble ${VERSION} listening on http://${host}:${info.port} seed=${config.seed}\n`);
+    process.stdout.write(`paydouble ${VERSION} listening on http://${host}:${info.port} seed=${double.host.root.options.seed}\n`);
   });
   server.on("error", (e) => fail(`cannot listen: ${e.message}`));
   const stop = () => server.close(() => process.exit(0));

@@ -5,6 +5,8 @@ export type ParsedCommand =
   | { kind: "help" }
   | { kind: "version" }
   | { kind: "serve"; config: Config }
+  | { kind: "check"; files: string[] }
+  | { kind: "schema" }
   | { kind: "error"; message: string };
 
 /** argv (after `node main.js`) and environment -> what to do. Flags win over environment. */
@@ -24,6 +26,9 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
         tick: { type: "string" },
         "journal-limit": { type: "string" },
         "no-control": { type: "boolean" },
+        scenario: { type: "string", multiple: true },
+        "no-builtin": { type: "boolean" },
+        realtime: { type: "boolean" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
       },
@@ -34,6 +39,11 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
   const { values, positionals } = parsed;
   if (values.help) return { kind: "help" };
   if (values.version) return { kind: "version" };
+  if (positionals[0] === "check") {
+    if (positionals.length < 2) return { kind: "error", message: "check needs at least one scenario file" };
+    return { kind: "check", files: positionals.slice(1) };
+  }
+  if (positionals[0] === "schema" && positionals.length === 1) return { kind: "schema" };
   if (positionals.length > 0 && !(positionals.length === 1 && positionals[0] === "serve")) {
     return { kind: "error", message: `unknown command: ${positionals.join(" ")}` };
   }
@@ -45,12 +55,15 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
   const result = configSchema.safeParse({
     port: pick("port") ?? "4242",
     host: pick("host") ?? "127.0.0.1",
-    seed: pick("seed") ?? "paydouble",
+    seed: pick("seed"),
     fixtures: pick("fixtures") ?? null,
-    clockStart: pick("clock-start") ?? "2026-03-02T15:00:00.000Z",
-    tick: pick("tick") ?? "PT0.001S",
+    clockStart: pick("clock-start"),
+    tick: pick("tick"),
     journalLimit: pick("journal-limit") ?? "10000",
     control: !(values["no-control"] === true || env.PAYDOUBLE_NO_CONTROL === "true"),
+    scenarios: values.scenario ?? (env.PAYDOUBLE_SCENARIOS ? env.PAYDOUBLE_SCENARIOS.split(",").filter(Boolean) : []),
+    builtin: !(values["no-builtin"] === true || env.PAYDOUBLE_NO_BUILTIN === "true"),
+    realtime: values.realtime === true || env.PAYDOUBLE_REALTIME === "true",
   });
   if (!result.success) {
     const issue = result.error.issues[0];

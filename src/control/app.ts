@@ -5,6 +5,10 @@ import type { Host } from "../gateway/host.js";
 import type { AppEnv } from "../http/env.js";
 import { parseWith, readJsonBody } from "../http/validate.js";
 import { SPEC_VERSION, VERSION } from "../version.js";
+import { mountClock } from "./clock.js";
+import { mountQuirks } from "./quirks.js";
+import { mountSandboxes } from "./sandboxes.js";
+import { mountScenarios } from "./scenarios.js";
 
 const resetBody = z.object({ seed: z.union([z.string().min(1).max(200), z.number().int()]).optional() }).strict();
 
@@ -37,5 +41,9 @@ export function buildControlApp(host: Host): Hono<AppEnv> {
     return c.json({ status: "reset", seed: world.options.seed, now: world.clock.iso() });
   });
 
+  mountClock(ctl);
+  mountScenarios(ctl);
+  mountQuirks(ctl);
+  mountSandboxes(ctl, host);
   return ctl;
 }

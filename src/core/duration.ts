@@ -12,12 +12,13 @@ export interface Duration {
   seconds: number;
 }
 
-const PATTERN =
+/** The ISO 8601 duration grammar accepted everywhere (also published in the scenario JSON Schema). */
+export const DURATION_PATTERN =
   /^P(?!$)(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?!$)(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d{1,3})?)S)?)?$/;
 
 /** Parses an ISO 8601 duration; returns null when the text is not one. */
 export function parseDuration(text: string): Duration | null {
-  const m = PATTERN.exec(text);
+  const m = DURATION_PATTERN.exec(text);
   if (!m) return null;
   const n = (i: number) => (m[i] === undefined ? 0 : Number(m[i]));
   return { years: n(1), months: n(2), weeks: n(3), days: n(4), hours: n(5), minutes: n(6), seconds: n(7) };
@@ -25,7 +26,7 @@ export function parseDuration(text: string): Duration | null {
 
 /** True when `text` is a valid ISO 8601 duration. */
 export function isDuration(text: string): boolean {
-  return PATTERN.test(text);
+  return DURATION_PATTERN.test(text);
 }
 
 /** Adds a duration to an instant (UTC calendar arithmetic for years and months). */
@@ -40,4 +41,20 @@ export function addDuration(ms: number, d: Duration): number {
 /** Fixed length of a duration without years or months, in ms (ticks). */
 export function durationMs(d: Duration): number {
   return addDuration(0, d);
+}
+
+/** Formats a fixed length in ms as an ISO 8601 duration (`1` -> `PT0.001S`, `0` -> `PT0S`). */
+export function formatDurationMs(ms: number): string {
+  const days = Math.floor(ms / 86_400_000);
+  let rest = ms - days * 86_400_000;
+  const hours = Math.floor(rest / 3_600_000);
+  rest -= hours * 3_600_000;
+  const minutes = Math.floor(rest / 60_000);
+  rest -= minutes * 60_000;
+  const seconds = rest / 1000;
+  let time = "";
+  if (hours) time += `${hours}H`;
+  if (minutes) time += `${minutes}M`;
+  if (seconds || (!days && !time)) time += `${seconds}S`;
+  return `P${days ? `${days}D` : ""}${time ? `T${time}` : ""}`;
 }

@@ -1,4 +1,5 @@
 import { expireToken, TOKEN_EXPIRE_EVENT } from "./payment-tokens/service.js";
+import { runTimeline } from "./timeline.js";
 import type { World } from "./world.js";
 
 /**
@@ -9,4 +10,5 @@ export type EventHandler = (world: World, payload: never) => void;
 
 export const EVENT_HANDLERS: Record<string, EventHandler> = {
   [TOKEN_EXPIRE_EVENT]: expireToken as EventHandler,
+  timeline: runTimeline as EventHandler,
 };

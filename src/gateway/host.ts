@@ -1,5 +1,11 @@
+import { SimClock } from "../core/clock.js";
 import { GatewayError } from "../core/errors.js";
+import { IdFactory } from "../core/ids.js";
+import { RandomStreams } from "../core/random.js";
 import { World, type WorldOptions } from "./world.js";
+
+/** Default cap on live sandboxes: a clear 409 instead of an out-of-memory crash. */
+export const DEFAULT_SANDBOX_LIMIT = 200;
 
 /**
  * The worlds one server holds: the default world rooted at `/`, and sandboxes rooted at
@@ -8,9 +14,28 @@ import { World, type WorldOptions } from "./world.js";
 export class Host {
   #root: World;
   readonly #sandboxes = new Map<string, World>();
+  /** Sandbox ids: a stream of their own, seeded by the server seed, so a rerun gives the same ids. */
+  readonly #sandboxIds: IdFactory;
 
-  constructor(readonly options: WorldOptions) {
+  constructor(
+    readonly options: WorldOptions,
+    readonly sandboxLimit: number = DEFAULT_SANDBOX_LIMIT,
+  ) {
     this.#root = new World(options);
+    this.#sandboxIds = new IdFactory(new SimClock(options.clockStart, 0), new RandomStreams(`${options.seed}/sandboxes`));
+  }
+
+  /** The next sandbox id (`SANDBOX-<ulid>`), never one in use; 409 when the cap is reached. */
+  nextSandboxId(): string {
+    if (this.#sandboxes.size >= this.sandboxLimit) {
+      throw new GatewayError("DUPLICATE_ACTION", {
+        message: `At most ${this.sandboxLimit} sandboxes may exist at once; DELETE /_mock/sandboxes/{id} frees one.`,
+        details: { sandboxes: `limit of ${this.sandboxLimit} reached` },
+      });
+    }
+    let id = this.#sandboxIds.next("SANDBOX");
+    while (this.#sandboxes.has(id)) id = this.#sandboxIds.next("SANDBOX");
+    return id;
   }
 
   /** The default world. */

@@ -1,13 +1,16 @@
-import { SimClock } from "../core/clock.js";
+import { SimClock, wallNow } from "../core/clock.js";
+import { addDuration, parseDuration } from "../core/duration.js";
 import { IdFactory } from "../core/ids.js";
 import { RandomStreams } from "../core/random.js";
 import { Scheduler, type ScheduledEvent } from "../core/scheduler.js";
 import { ScenarioEngine } from "../scenarios/engine.js";
+import type { ScenarioFile } from "../scenarios/schema.js";
 import { EVENT_HANDLERS } from "./events.js";
 import { loadFixtures, type Fixtures } from "./fixtures.js";
 import { Journal } from "./journal.js";
 import { defaultQuirks, type Quirks } from "./quirks.js";
 import { createState, type WorldState } from "./state.js";
+import type { TimelinePayload } from "./timeline.js";
 
 /** Everything a world is built from; `reset` builds a new world from the same options. */
 export interface WorldOptions {
@@ -20,6 +23,12 @@ export interface WorldOptions {
   quirks?: Partial<Quirks>;
   /** Capacity of the request journal ring. */
   journalLimit?: number;
+  /** Scenario files given at creation, in load order (a later one takes precedence). */
+  scenarios?: readonly ScenarioFile[];
+  /** The built-in magic values, loaded last; null or absent with `--no-builtin`. */
+  builtin?: ScenarioFile | null;
+  /** Opt-in real-time mode: the clock follows wall time from its start instant. */
+  realtime?: boolean;
 }
 
 /** An event that fired while the clock moved. */
@@ -42,20 +51,59 @@ export class World {
   readonly state: WorldState = createState();
   readonly journal: Journal;
   readonly quirks: Quirks;
-  readonly scenarios = new ScenarioEngine();
+  readonly scenarios: ScenarioEngine;
+  /** Real-time mode: wall time minus simulated time (ms); null when the clock is simulated. */
+  #wallOffset: number | null = null;
 
   constructor(readonly options: WorldOptions) {
     this.random = new RandomStreams(options.seed);
     this.clock = new SimClock(options.clockStart, options.tickMs);
     this.ids = new IdFactory(this.clock, this.random);
     this.journal = new Journal(options.journalLimit ?? 10_000);
-    this.quirks = { ...defaultQuirks(), ...options.quirks };
+    this.scenarios = new ScenarioEngine({
+      start: options.scenarios ?? [],
+      builtin: options.builtin ?? null,
+      chance: this.random.stream("scenario-chance"),
+    });
+    this.quirks = defaultQuirks();
+    this.applyScenarioQuirks();
     loadFixtures(this, options.fixtures);
+    for (const file of options.scenarios ?? []) this.scheduleTimeline(file);
+    if (options.realtime) this.#wallOffset = wallNow() - this.clock.now();
   }
 
-  /** One gateway request arrived: add the tick and fire what fell due. */
+  /** One gateway request arrived: add the tick (or follow the wall clock) and fire what fell due. */
   tick(): FiredEvent[] {
+    if (this.#wallOffset !== null) return this.followWallClock();
     return this.advanceTo(this.clock.now() + this.clock.tickMs);
+  }
+
+  /** Real-time mode: catch the simulated clock up with the wall clock (never back). */
+  followWallClock(): FiredEvent[] {
+    if (this.#wallOffset === null) return [];
+    const fired = this.advanceTo(Math.max(this.clock.now(), wallNow() - this.#wallOffset));
+    this.#wallOffset = wallNow() - this.clock.now();
+    return fired;
+  }
+
+  /** Recomputes the quirk switches: all on, then the options, then the active scenarios' blocks. */
+  applyScenarioQuirks(): void {
+    Object.assign(this.quirks, defaultQuirks(), this.options.quirks, this.scenarios.quirkOverrides());
+  }
+
+  /** Schedules a file's `timeline:` entries: durations count from now, instants are absolute. */
+  scheduleTimeline(file: ScenarioFile): void {
+    for (const entry of file.timeline) {
+      const d = parseDuration(entry.at);
+      const at = d ? addDuration(this.clock.now(), d) : Date.parse(entry.at);
+      const payload: TimelinePayload = { scenario: file.name, entry };
+      this.scheduler.schedule(at, "timeline", entry.do, payload);
+    }
+  }
+
+  /** Drops the pending timeline entries of the named scenarios (they were unloaded). */
+  cancelTimeline(scenarios: ReadonlySet<string>): void {
+    this.scheduler.cancel((e) => e.event === "timeline" && scenarios.has((e.payload as TimelinePayload).scenario));
   }
 
   /**

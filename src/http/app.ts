@@ -5,6 +5,7 @@ import type { Host } from "../gateway/host.js";
 import { OPERATIONS } from "../gateway/operations.js";
 import type { AppEnv } from "./env.js";
 import { toEnvelope, unknownRoute } from "./errors.js";
+import { TransportFault, type Sleep } from "./outcomes.js";
 import { registerOperation } from "./register.js";
 
 const SANDBOX_PATH = /^\/sandboxes\/([^/]+)(?=\/|$)/;
@@ -12,6 +13,8 @@ const SANDBOX_PATH = /^\/sandboxes\/([^/]+)(?=\/|$)/;
 export interface AppOptions {
   /** Serve the `/_mock` control API (default true; `--no-control` turns it off). */
   control?: boolean;
+  /** Real delay for scenario `delay_ms` (default: a timer); tests inject their own. */
+  sleep?: Sleep;
 }
 
 /**
@@ -38,10 +41,18 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
     }
     const gateway = c.req.path.slice(m ? m[0].length : 0).startsWith("/v1");
     if (gateway) world.tick();
-    await next();
+    try {
+      await next();
+    } catch (e) {
+      // A transport fault in process: journal it (status 0, no answer), then let the call reject.
+      if (gateway && e instanceof TransportFault) record(0);
+      throw e;
+    }
     c.header("x-request-id", requestId);
     if (c.get("rule")) c.header("x-paydouble-rule", c.get("rule")!);
-    if (gateway) {
+    if (gateway) record(c.res.status);
+
+    function record(status: number) {
       world.journal.record({
         at: world.clock.iso(),
         request_id: requestId,
@@ -49,7 +60,7 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
         path: c.req.path,
         operation: c.get("operation"),
         client_id: c.get("clientId"),
-        status: c.res.status,
+        status,
         rule: c.get("rule"),
         body: c.get("journalBody"),
       });
@@ -57,7 +68,7 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
   });
 
   const worldApp = new Hono<AppEnv>();
-  for (const op of OPERATIONS) registerOperation(worldApp, op);
+  for (const op of OPERATIONS) registerOperation(worldApp, op, { sleep: options.sleep });
   if (options.control !== false) worldApp.route("/_mock", buildControlApp(host));
 
   app.route("/sandboxes/:sandboxId", worldApp);
@@ -68,6 +79,7 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
     return c.json(body, status as 404);
   });
   app.onError((err, c) => {
+    if (err instanceof TransportFault) throw err; // no answer at all: the caller's fetch rejects
     const { status, body } = toEnvelope(err, c.get("requestId") ?? "");
     return c.json(body, status as 400);
   });

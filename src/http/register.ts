@@ -2,14 +2,17 @@ import type { Hono } from "hono";
 import { GatewayError } from "../core/errors.js";
 import { authenticate } from "../gateway/auth.js";
 import type { Operation } from "../gateway/operation.js";
+import { realSleep } from "../core/clock.js";
 import type { AppEnv } from "./env.js";
+import { delayIfAsked, deliver, failAfterHandling, failBeforeHandling, type Sleep } from "./outcomes.js";
 import { parseWith, readJsonBody } from "./validate.js";
 
 /**
  * Registers one declared operation as a hono route: a linear pipeline with an early exit at each
  * stage (authenticate, read and validate input, match scenarios, run the handler, answer).
  */
-export function registerOperation(app: Hono<AppEnv>, op: Operation): void {
+export function registerOperation(app: Hono<AppEnv>, op: Operation, options: { sleep?: Sleep } = {}): void {
+  const sleep = options.sleep ?? realSleep;
   const rejectsSelf = op.rejectsActingAsSelf ?? op.method === "POST";
   app.on(op.method, op.path, async (c) => {
     const world = c.get("world");
@@ -39,17 +42,29 @@ export function registerOperation(app: Hono<AppEnv>, op: Operation): void {
       body: c.get("journalBody"),
       query: rawQuery,
       headers: c.req.header(),
+      params: c.req.param() as Record<string, string>,
     });
     if (matched) c.set("rule", matched.label);
-    const result = op.handle({
-      world,
-      scope,
-      body,
-      query,
-      params: c.req.param() as Record<string, string>,
-      matched,
-      requestId: c.get("requestId"),
-    });
-    return c.json(result as object, 200);
+    const outcome = matched?.outcome;
+    let result: unknown;
+    try {
+      failBeforeHandling(outcome);
+      result = op.handle({
+        world,
+        scope,
+        body,
+        query,
+        params: c.req.param() as Record<string, string>,
+        matched,
+        requestId: c.get("requestId"),
+      });
+      failAfterHandling(outcome);
+    } catch (e) {
+      await delayIfAsked(outcome, sleep);
+      throw e;
+    }
+    // State changed at arrival (above); only the answer waits (DESIGN "Determinism").
+    await delayIfAsked(outcome, sleep);
+    return deliver(c, result, outcome);
   });
 }

@@ -1,0 +1,76 @@
+import type { Context, Hono } from "hono";
+import { z } from "zod";
+import { GatewayError } from "../core/errors.js";
+import { fixtureCredentials, fixturesSchema } from "../gateway/fixtures.js";
+import type { Host } from "../gateway/host.js";
+import type { AppEnv } from "../http/env.js";
+import { parseWith, readJsonBody } from "../http/validate.js";
+import { libraryScenario } from "../scenarios/library.js";
+import type { ScenarioFile } from "../scenarios/schema.js";
+import { settingsFromFiles } from "../scenarios/start.js";
+import { scenarioFromText } from "./scenarios.js";
+
+const createBody = z
+  .object({
+    seed: z.union([z.string().min(1).max(200), z.number().int()]).optional(),
+    scenarios: z.array(z.string().min(1)).max(50).optional(),
+    fixtures: fixturesSchema.optional(),
+  })
+  .strict();
+
+/**
+ * Sandboxes (PRODUCT.md "Worlds and sandboxes"): separate worlds rooted at `/sandboxes/{id}`, each
+ * with its own seed, clock, scenarios and store. They are managed from the server root only.
+ */
+export function mountSandboxes(ctl: Hono<AppEnv>, host: Host): void {
+  ctl.post("/sandboxes", async (c) => {
+    atRoot(c);
+    const body = parseWith(createBody, await readJsonBody(c, true), "body");
+    const files = (body.scenarios ?? []).map(resolveScenario);
+    const id = host.nextSandboxId();
+    const fromFiles = settingsFromFiles(files);
+    const world = host.addSandbox(id, {
+      ...host.options,
+      seed: body.seed !== undefined ? String(body.seed) : (fromFiles.seed ?? id),
+      clockStart: fromFiles.clockStart ?? host.options.clockStart,
+      tickMs: fromFiles.tickMs ?? host.options.tickMs,
+      fixtures: body.fixtures ?? host.options.fixtures,
+      scenarios: files,
+    });
+    return c.json({ id, base_url: baseUrl(c, id), clients: fixtureCredentials(world.options.fixtures).clients }, 201);
+  });
+
+  ctl.get("/sandboxes", (c) => {
+    atRoot(c);
+    const sandboxes = host.sandboxIds().map((id) => {
+      const world = host.world(id)!;
+      return { id, base_url: baseUrl(c, id), seed: world.options.seed, now: world.clock.iso() };
+    });
+    return c.json({ sandboxes, limit: host.sandboxLimit });
+  });
+
+  ctl.delete("/sandboxes/:id", (c) => {
+    atRoot(c);
+    const id = c.req.param("id");
+    if (!host.removeSandbox(id)) throw new GatewayError("RESOURCE_NOT_FOUND", { message: `No sandbox ${id}.` });
+    return c.json({ id, deleted: true });
+  });
+}
+
+/** An entry of `scenarios`: a shipped scenario's name, or a whole file inline (YAML or JSON text). */
+function resolveScenario(entry: string, i: number): ScenarioFile {
+  if (/[\n:{]/.test(entry)) return scenarioFromText(entry, `scenarios.${i}.`);
+  const file = libraryScenario(entry);
+  if (!file) throw new GatewayError("INVALID_REQUEST_DATA", { details: { [`scenarios.${i}`]: `no shipped scenario named ${entry}` } });
+  return file;
+}
+
+function atRoot(c: Context<AppEnv>): void {
+  if (c.get("sandboxId") !== null) {
+    throw new GatewayError("RESOURCE_NOT_FOUND", { message: "Sandboxes are managed at the server root, not inside a sandbox." });
+  }
+}
+
+function baseUrl(c: Context<AppEnv>, id: string): string {
+  return `${new URL(c.req.url).origin}/sandboxes/${id}`;
+}

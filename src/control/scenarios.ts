@@ -1,0 +1,67 @@
+import type { Hono } from "hono";
+import { GatewayError } from "../core/errors.js";
+import type { AppEnv } from "../http/env.js";
+import { BODY_LIMIT } from "../http/validate.js";
+import { parseScenario, problemDetails } from "../scenarios/loader.js";
+import type { ScenarioFile } from "../scenarios/schema.js";
+
+const SCENARIO_TYPES = /^(?:application|text)\/(?:x-)?yaml\b|^application\/(?:[\w.+-]+\+)?json\b/i;
+
+/**
+ * Scenario text -> a validated file, or 400 `INVALID_REQUEST_DATA` whose `details` name every
+ * problem by path with its line and column (`prefix` scopes them, e.g. `scenarios.0.`).
+ */
+export function scenarioFromText(text: string, prefix = ""): ScenarioFile {
+  const result = parseScenario(text);
+  if (result.ok) return result.scenario;
+  throw new GatewayError("INVALID_REQUEST_DATA", {
+    message: "The scenario file is invalid; nothing was loaded.",
+    details: problemDetails(result.problems, prefix),
+  });
+}
+
+/**
+ * `GET/POST/DELETE /_mock/scenarios`: the active set with hit counts; loading a file in front of
+ * it (a bad file changes nothing); back to the start set.
+ */
+export function mountScenarios(ctl: Hono<AppEnv>): void {
+  ctl.get("/scenarios", (c) => c.json({ scenarios: c.get("world").scenarios.list() }));
+
+  ctl.post("/scenarios", async (c) => {
+    const world = c.get("world");
+    const type = (c.req.header("content-type") ?? "").trim();
+    if (!SCENARIO_TYPES.test(type)) {
+      throw new GatewayError("INVALID_REQUEST_DATA", { details: { "content-type": "must be application/yaml or application/json" } });
+    }
+    const text = await c.req.text();
+    if (Buffer.byteLength(text) > BODY_LIMIT) {
+      throw new GatewayError("INVALID_REQUEST_DATA", { details: { body: `must be at most ${BODY_LIMIT} bytes` } });
+    }
+    const file = scenarioFromText(text);
+    world.scenarios.load(file);
+    world.applyScenarioQuirks();
+    world.scheduleTimeline(file);
+    const ignored = (["seed", "clock"] as const).filter((k) => file[k] !== undefined);
+    return c.json(
+      {
+        loaded: file.name,
+        rules: file.rules.length,
+        timeline: file.timeline.length,
+        ignored,
+        note: ignored.length
+          ? `${ignored.join(" and ")} take effect only when a file is given at a world's creation (--scenario, POST /_mock/sandboxes); ignored here.`
+          : null,
+      },
+      201,
+    );
+  });
+
+  ctl.delete("/scenarios", (c) => {
+    const world = c.get("world");
+    const loaded = world.scenarios.list().filter((s) => s.origin === "loaded");
+    world.cancelTimeline(new Set(loaded.map((s) => s.name)));
+    world.scenarios.reset();
+    world.applyScenarioQuirks();
+    return c.json({ scenarios: world.scenarios.list() });
+  });
+}

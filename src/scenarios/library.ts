@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseScenario, ScenarioFileError } from "./loader.js";
+import type { ScenarioFile } from "./schema.js";
+
+/** The shipped scenario library (`scenarios/`), resolved from both `src/` and `dist/`. */
+export const SCENARIO_DIR = fileURLToPath(new URL("../../scenarios/", import.meta.url));
+
+/** The built-in magic values file. */
+export const BUILTIN_PATH = join(SCENARIO_DIR, "builtin.yaml");
+
+/** Reads and validates one scenario file; throws {@link ScenarioFileError} naming every problem. */
+export function readScenarioFile(path: string): ScenarioFile {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (e) {
+    const reason = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    throw new ScenarioFileError(path, [{ path: "(file)", line: 1, column: 1, message: `cannot read: ${reason}` }]);
+  }
+  const result = parseScenario(text);
+  if (!result.ok) throw new ScenarioFileError(path, result.problems);
+  return result.scenario;
+}
+
+/** Names of the shipped scenarios (file names without `.yaml`), sorted. */
+export function libraryNames(): string[] {
+  return readdirSync(SCENARIO_DIR)
+    .filter((f) => f.endsWith(".yaml"))
+    .map((f) => f.slice(0, -".yaml".length))
+    .sort();
+}
+
+/** A shipped scenario by name, or undefined when there is none. */
+export function libraryScenario(name: string): ScenarioFile | undefined {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name) || !libraryNames().includes(name)) return undefined;
+  return readScenarioFile(join(SCENARIO_DIR, `${name}.yaml`));
+}

@@ -1,0 +1,37 @@
+import { describe, expect, test } from "vitest";
+import { fillGroups, holds, valueAt } from "./match.js";
+
+describe("conditions", () => {
+  test("dotted paths read own properties only", () => {
+    expect(valueAt({ a: { b: [1, { c: 2 }] } }, "a.b.1.c")).toBe(2);
+    expect(valueAt({ a: {} }, "a.toString")).toBeUndefined();
+    expect(valueAt(null, "a")).toBeUndefined();
+  });
+
+  test("a scalar means eq; numbers equal their text", () => {
+    expect(holds(1234, 1234, [])).toBe(true);
+    expect(holds(1234, "1234", [])).toBe(true);
+    expect(holds("ACH", "ach", [])).toBe(false);
+    expect(holds(null, null, [])).toBe(true);
+    expect(holds(null, undefined, [])).toBe(false);
+  });
+
+  test("operators combine with and", () => {
+    expect(holds({ gte: 10, lt: 20 }, 15, [])).toBe(true);
+    expect(holds({ gte: 10, lt: 20 }, 20, [])).toBe(false);
+    expect(holds({ gt: 5 }, "not a number", [])).toBe(false);
+    expect(holds({ in: ["a", "b"] }, "b", [])).toBe(true);
+    expect(holds({ ne: "a" }, undefined, [])).toBe(true);
+    expect(holds({ exists: true }, undefined, [])).toBe(false);
+    expect(holds({ exists: false }, undefined, [])).toBe(true);
+    expect(holds({ matches: "^4000" }, 4000123, [])).toBe(true);
+  });
+
+  test("matches captures groups and fills $1..$9", () => {
+    const groups: string[] = [];
+    expect(holds({ matches: "^100(\\d\\d)(\\d\\d)$" }, "1000105", groups)).toBe(true);
+    expect(groups).toEqual(["01", "05"]);
+    expect(fillGroups({ code: "R$1", n: ["$2"], k: 3 }, groups)).toEqual({ code: "R01", n: ["05"], k: 3 });
+    expect(fillGroups({ code: "R$1" }, [])).toEqual({ code: "R$1" });
+  });
+});

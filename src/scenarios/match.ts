@@ -1,0 +1,68 @@
+import type { Condition } from "./schema.js";
+
+/**
+ * Conditions of a rule's `when` on one request: dotted paths into the body, query, headers or path
+ * parameters; a scalar means `eq`, an operator object must hold for every operator it names.
+ */
+
+/** The value at a dotted path (`payment_method.pan`, `items.0.sku`), or undefined. */
+export function valueAt(root: unknown, path: string): unknown {
+  let v: unknown = root;
+  for (const seg of path.split(".")) {
+    if (v === null || typeof v !== "object" || !Object.hasOwn(v, seg)) return undefined;
+    v = (v as Record<string, unknown>)[seg];
+  }
+  return v;
+}
+
+/**
+ * True when `value` satisfies `cond`. Capture groups of a `matches` operator are pushed to `groups`
+ * (they fill `$1`..`$9` in the rule's outcome).
+ */
+export function holds(cond: Condition, value: unknown, groups: string[]): boolean {
+  if (cond === null || typeof cond !== "object") return same(value, cond);
+  if (cond.exists !== undefined && (value !== undefined) !== cond.exists) return false;
+  if (cond.eq !== undefined && !same(value, cond.eq)) return false;
+  if (cond.ne !== undefined && same(value, cond.ne)) return false;
+  if (cond.in !== undefined && !cond.in.some((c) => same(value, c))) return false;
+  const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
+  if (cond.gt !== undefined && !(n > cond.gt)) return false;
+  if (cond.gte !== undefined && !(n >= cond.gte)) return false;
+  if (cond.lt !== undefined && !(n < cond.lt)) return false;
+  if (cond.lte !== undefined && !(n <= cond.lte)) return false;
+  if (cond.matches !== undefined) {
+    if (typeof value !== "string" && typeof value !== "number") return false;
+    const m = new RegExp(cond.matches).exec(String(value));
+    if (!m) return false;
+    if (groups.length === 0) groups.push(...m.slice(1).map((g) => g ?? ""));
+  }
+  return true;
+}
+
+/** Equality for matchers: numbers also equal their decimal text (query strings and headers are text). */
+function same(value: unknown, expected: unknown): boolean {
+  if (value === expected) return true;
+  if (typeof expected === "number" && typeof value === "string") return value.trim() !== "" && Number(value) === expected;
+  if (typeof expected === "string" && typeof value === "number") return String(value) === expected;
+  return false;
+}
+
+/** Every condition of a block holds against `root` (headers are matched by lower-case name). */
+export function allHold(block: Record<string, Condition> | undefined, root: unknown, groups: string[], lowerKeys = false): boolean {
+  if (!block) return true;
+  for (const [path, cond] of Object.entries(block)) {
+    if (!holds(cond, valueAt(root, lowerKeys ? path.toLowerCase() : path), groups)) return false;
+  }
+  return true;
+}
+
+/** Replaces `$1`..`$9` in every string of a JSON value by the captured groups. */
+export function fillGroups<T>(value: T, groups: readonly string[]): T {
+  if (groups.length === 0) return value;
+  if (typeof value === "string") return value.replace(/\$([1-9])/g, (_, i) => groups[Number(i) - 1] ?? "") as T;
+  if (Array.isArray(value)) return value.map((v) => fillGroups(v, groups)) as T;
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillGroups(v, groups)])) as T;
+  }
+  return value;
+}

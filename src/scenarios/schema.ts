@@ -1,0 +1,222 @@
+import { z } from "zod";
+import { DURATION_PATTERN } from "../core/duration.js";
+import { ERROR_CODES, type ErrorCode } from "../core/errors.js";
+import { QUIRKS, type QuirkName } from "../gateway/quirks.js";
+
+/**
+ * Scenario format v1 (PRODUCT.md "Scenario files"), declared ONCE: this zod schema is the source of
+ * the TypeScript types, of load-time validation and of the published JSON Schema (`paydouble schema`).
+ */
+
+/** The spec's operation ids: the values a rule's `when.operation` may name. */
+export const OPERATION_IDS = [
+  "listClients",
+  "createClient",
+  "getClient",
+  "updateClient",
+  "listIntegrations",
+  "createIntegration",
+  "getIntegration",
+  "updateIntegration",
+  "listIntegrationSummary",
+  "createTransaction",
+  "listTransactions",
+  "getTransaction",
+  "captureTransaction",
+  "cancelTransaction",
+  "closeBatch",
+  "listBatches",
+  "listBatchTransactions",
+  "getBatchTransactions",
+  "createPaymentToken",
+  "getPaymentToken",
+  "listPaymentTokens",
+  "createUser",
+  "getUser",
+  "listUsers",
+  "createMfaChallenge",
+] as const;
+
+export type OperationId = (typeof OPERATION_IDS)[number];
+
+/** What a timeline entry may `do` at its instant; the batches and tokens code registers the handlers. */
+export const TIMELINE_ACTIONS = ["close_batches", "settle_batches", "expire_tokens"] as const;
+
+/** Events a rule's `schedule` may put on the simulated clock. */
+export const SCHEDULE_EVENTS = ["ach_return", "remove_from_batch", "settle", "token_status"] as const;
+
+const duration = z.string().regex(DURATION_PATTERN, "must be an ISO 8601 duration such as P3D or PT0.001S");
+const instant = z.iso.datetime({ offset: true, error: "must be an ISO 8601 instant such as 2026-03-02T15:00:00.000Z" });
+const text = (max: number) => z.string().min(1).max(max);
+/** A capture-group reference (`$1`..`$9`) of a `matches` condition, resolved when the rule fires. */
+const groupRef = z.string().regex(/^\$[1-9]$/, "must be a number or a capture reference such as $2");
+
+const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+/** A condition on one field: a scalar means `eq`; an object combines operators (all must hold). */
+export const conditionSchema = z.union([
+  scalar,
+  z
+    .object({
+      eq: scalar.optional(),
+      ne: scalar.optional(),
+      gt: z.number().optional(),
+      gte: z.number().optional(),
+      lt: z.number().optional(),
+      lte: z.number().optional(),
+      in: z.array(scalar).optional(),
+      matches: z
+        .string()
+        .refine((s) => isRegExp(s), "must be a valid regular expression")
+        .optional(),
+      exists: z.boolean().optional(),
+    })
+    .strict()
+    .refine((o) => Object.keys(o).length > 0, "needs at least one operator"),
+]);
+
+const operationId = z.enum(OPERATION_IDS, {
+  error: (iss) => `unknown operation ${JSON.stringify(iss.input)}; see OPERATION_IDS in the README`,
+});
+
+const conditions = z.record(z.string().min(1), conditionSchema);
+
+export const whenSchema = z
+  .object({
+    operation: z.union([operationId, z.array(operationId).min(1)]).optional(),
+    client: z.union([text(64), z.array(text(64)).min(1)]).optional(),
+    body: conditions.optional(),
+    query: conditions.optional(),
+    headers: conditions.optional(),
+    params: conditions.optional(),
+    times: z.number().int().min(1).optional(),
+    nth: z.number().int().min(1).optional(),
+    every: z.number().int().min(1).optional(),
+    chance: z.number().min(0).max(1).optional(),
+    per: z.enum(["world", "client"]).optional(),
+  })
+  .strict();
+
+const decision = z.object({ code: text(8), description: text(200) }).strict();
+
+const failSchema = z
+  .object({
+    error: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]),
+    status: z.number().int().min(400).max(599).optional(),
+    message: text(500).optional(),
+    details: z.record(z.string(), z.string()).nullable().optional(),
+    source: z
+      .object({ system: z.string().nullable().optional(), code: z.string().nullable().optional(), message: z.string().nullable().optional() })
+      .strict()
+      .nullable()
+      .optional(),
+    created: z.enum(["APPROVED", "DECLINED"]).optional(),
+  })
+  .strict();
+
+export const scheduleSchema = z
+  .object({
+    event: z.enum(SCHEDULE_EVENTS),
+    after: z.enum(["now", "settlement", "batch_close"]).optional(),
+    in: duration.optional(),
+    business_days: z.union([z.number().int().min(0).max(365), groupRef]).optional(),
+    code: z.union([text(8), z.null()]).optional(),
+    reason: text(200).optional(),
+    status: text(40).optional(),
+  })
+  .strict()
+  .refine((s) => !(s.in !== undefined && s.business_days !== undefined), {
+    message: "give `in` or `business_days`, not both",
+    path: ["business_days"],
+  });
+
+export const PRIMARY_OUTCOMES = ["approve", "decline", "error_result", "fail", "transport"] as const;
+
+export const thenSchema = z
+  .object({
+    approve: z.literal(true).optional(),
+    decline: decision.optional(),
+    error_result: decision.optional(),
+    fail: failSchema.optional(),
+    transport: z.enum(["reset", "hang", "empty", "malformed_json"]).optional(),
+    delay_ms: z.number().int().min(0).max(600_000).optional(),
+    set: z.record(z.string().min(1), z.unknown()).optional(),
+    card_type: z.enum(["CREDIT", "DEBIT", "UNKNOWN"]).optional(),
+    tokenization: z.literal("fail").optional(),
+    /**
+     * Settlement later than the default (one business day after the batch closes): a number adds
+     * that many business days; an ISO duration adds that much time.
+     */
+    settlement: z.object({ delay: z.union([z.number().int().min(0).max(365), duration]) }).strict().optional(),
+    schedule: z.array(scheduleSchema).optional(),
+  })
+  .strict()
+  .refine((t) => PRIMARY_OUTCOMES.filter((k) => t[k] !== undefined).length <= 1, {
+    message: `at most one of ${PRIMARY_OUTCOMES.join(", ")}`,
+  });
+
+export const ruleSchema = z
+  .object({
+    name: text(100).optional(),
+    description: text(500).optional(),
+    when: whenSchema,
+    then: thenSchema,
+  })
+  .strict();
+
+export const timelineSchema = z
+  .object({
+    at: z.union([duration, instant]),
+    do: z.enum(TIMELINE_ACTIONS),
+    client: text(64).optional(),
+  })
+  .strict();
+
+const quirkNames = Object.keys(QUIRKS) as [QuirkName, ...QuirkName[]];
+
+export const scenarioSchema = z
+  .object({
+    version: z.literal(1),
+    name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, "must be 1-64 letters, digits, '.', '_' or '-'"),
+    description: text(1000).optional(),
+    seed: z.union([text(200), z.number().int()]).optional(),
+    clock: z.object({ start: instant.optional(), tick: duration.optional() }).strict().optional(),
+    quirks: z.partialRecord(z.enum(quirkNames), z.boolean()).optional(),
+    rules: z.array(ruleSchema).default([]),
+    timeline: z.array(timelineSchema).default([]),
+  })
+  .strict()
+  .superRefine((s, ctx) => {
+    const seen = new Set<string>();
+    s.rules.forEach((r, i) => {
+      if (r.name === undefined) return;
+      if (seen.has(r.name)) ctx.addIssue({ code: "custom", path: ["rules", i, "name"], message: "is used by an earlier rule" });
+      seen.add(r.name);
+    });
+  });
+
+export type ScenarioFile = z.output<typeof scenarioSchema>;
+export type Rule = z.output<typeof ruleSchema>;
+export type When = z.output<typeof whenSchema>;
+export type Condition = z.output<typeof conditionSchema>;
+export type Then = z.output<typeof thenSchema>;
+export type ScheduleEntry = z.output<typeof scheduleSchema>;
+export type TimelineEntry = z.output<typeof timelineSchema>;
+
+/** The JSON Schema editors use (`# yaml-language-server: $schema=...`), printed by `paydouble schema`. */
+export function scenarioJsonSchema(): Record<string, unknown> {
+  return {
+    ...z.toJSONSchema(scenarioSchema, { io: "input", unrepresentable: "any" }),
+    $id: "https://paydouble.dev/schema/scenario-v1.json",
+    title: "paydouble scenario file, format v1",
+  };
+}
+
+function isRegExp(s: string): boolean {
+  try {
+    new RegExp(s);
+    return true;
+  } catch {
+    return false;
+  }
+}
