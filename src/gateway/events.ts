@@ -1,4 +1,5 @@
 import type { World } from "./world.js";
+import { onAutoClose, onSettle } from "./batches/service.js";
 
 /**
  * What each scheduled event kind does when the simulated clock reaches it. Services export the
@@ -6,4 +7,9 @@ import type { World } from "./world.js";
  */
 export type EventHandler = (world: World, payload: never) => void;
 
-export const EVENT_HANDLERS: Record<string, EventHandler> = {};
+export const EVENT_HANDLERS: Record<string, EventHandler> = {
+  /** A batch's settlement time (Cardproc `settlement_time`, merchant zone) passed: it closes. */
+  batch_auto_close: onAutoClose as EventHandler,
+  /** A closed batch's settlement day came. */
+  batch_settle: onSettle as EventHandler,
+};

@@ -1,5 +1,7 @@
 import { clientRoutes } from "./clients/routes.js";
+import { transactionRoutes } from "./transactions/routes.js";
+import { batchRoutes } from "./batches/routes.js";
 import type { Operation } from "./operation.js";
 
 /** Every `/v1` operation, in the order the HTTP layer registers them and OpenAPI lists them. */
-export const OPERATIONS: readonly Operation[] = [...clientRoutes];
+export const OPERATIONS: readonly Operation[] = [...clientRoutes, ...transactionRoutes, ...batchRoutes];

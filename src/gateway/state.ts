@@ -1,6 +1,9 @@
 import type { Client } from "./clients/client.js";
 import type { Integration } from "./integrations/integration.js";
 import type { PaymentToken } from "./payment-tokens/payment-token.js";
+import type { Batch } from "./batches/batch.js";
+import type { Ledger } from "./transactions/ledger.js";
+import type { Transaction } from "./transactions/transaction.js";
 
 /**
  * All entities of one world, in maps and indexes. Lists never rely on Map order alone: services sort
@@ -17,6 +20,12 @@ export interface WorldState {
   integrationsByClient: Map<string, string[]>;
   /** Every payment token by its `PAYMENT_TOKEN-...` value. */
   paymentTokens: Map<string, PaymentToken>;
+  /** Every transaction by id; ids are never reused, so `size` is also the next creation sequence. */
+  transactions: Map<string, Transaction>;
+  /** Every batch by id. */
+  batches: Map<string, Batch>;
+  /** Client id -> its transactions and batches in creation order, with per-type indexes. */
+  ledgers: Map<string, Ledger>;
 }
 
 export function createState(): WorldState {
@@ -26,5 +35,8 @@ export function createState(): WorldState {
     integrations: new Map(),
     integrationsByClient: new Map(),
     paymentTokens: new Map(),
+    transactions: new Map(),
+    batches: new Map(),
+    ledgers: new Map(),
   };
 }

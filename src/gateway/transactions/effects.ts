@@ -1,0 +1,55 @@
+import { GatewayError, notFound } from "../../core/errors.js";
+import { batchOf } from "../batches/service.js";
+import type { World } from "../world.js";
+import type { CardType, Transaction } from "./transaction.js";
+
+/**
+ * Later effects on a transaction that no `/v1` call causes: an ACH return, a removal from the batch,
+ * the card type the processor reveals. The scenario engine and the `/_mock` control API call these;
+ * they take no scope and are pure over the world.
+ */
+
+function get(world: World, id: string): Transaction {
+  const t = world.state.transactions.get(id);
+  if (!t) throw notFound("Transaction");
+  return t;
+}
+
+/**
+ * "Processor return (ACH only)": `is_returned` true, `returned_at` now, `return_code` and
+ * `return_reason` when given (absent otherwise). A return does not change settlement or the batch.
+ * 400 `INVALID_ACTION` on a card or an unapproved payment, 409 when already returned.
+ */
+export function returnAch(world: World, transactionId: string, r: { code?: string; reason?: string } = {}): Transaction {
+  const t = get(world, transactionId);
+  if (t.processor !== "Achproc" || t.result !== "APPROVED" || t.type === "CANCEL") {
+    throw new GatewayError("INVALID_ACTION", { message: "Only an approved ACH payment can be returned." });
+  }
+  if (t.returned_at !== null) throw new GatewayError("DUPLICATE_ACTION", { message: "The transaction is already returned." });
+  t.returned_at = world.clock.now();
+  if (r.code !== undefined) t.return_code = r.code;
+  if (r.reason !== undefined) t.return_reason = r.reason;
+  return t;
+}
+
+/**
+ * Marks a transaction to get `settlement_issue: REMOVED_FROM_BATCH` at its batch's next close, when
+ * it leaves the batch sums. An AUTH passes the mark to its capture. 409 when no close is ahead.
+ */
+export function markRemovedFromBatch(world: World, transactionId: string): Transaction {
+  const t = get(world, transactionId);
+  const b = batchOf(world, t);
+  const pendingAuth = t.status === "authorized";
+  if (!pendingAuth && b?.status !== "open") {
+    throw new GatewayError("DUPLICATE_ACTION", { message: "The transaction is not in an open batch." });
+  }
+  t.remove_at_close = true;
+  return t;
+}
+
+/** The card type the processor reveals on read back (scenario `card_type`); records derived later inherit it. */
+export function setCardType(world: World, transactionId: string, cardType: CardType): Transaction {
+  const t = get(world, transactionId);
+  t.card_type = cardType;
+  return t;
+}

@@ -1,0 +1,79 @@
+import type { ErrorCode, ErrorSource } from "../../core/errors.js";
+import type { Matched } from "../../scenarios/engine.js";
+import type { BankAccountInput, CardInput } from "../instruments.js";
+import type { CardType, TxResult } from "./transaction.js";
+
+/**
+ * What the simulated processor answers to one payment. The default approves (`00`); the scenario
+ * engine's outcome (`ctx.matched.outcome`) and the built-in magic values are folded in here by the
+ * scenario issue, so the create service only ever applies a {@link Decision}.
+ */
+export interface Decision {
+  result: TxResult;
+  response_code: string;
+  response_description: string;
+  /** Lower-case AVS letter (spec enumeration) or null when no address was checked. */
+  avs_result_code: string | null;
+  cvv_result_code: string | null;
+  /** The funding type revealed when the transaction is read back. */
+  card_type: CardType;
+  /** False: `payment_token` reads "Payment method could not be tokenized." */
+  tokenize: boolean;
+  /** Network id of the authorization (null if the network returned none). */
+  network_transaction_id?: string | null;
+  /** An error envelope instead of a 200; with `created` the transaction exists first (502 drills). */
+  fail?: {
+    error: ErrorCode;
+    status?: number;
+    message?: string;
+    details?: Record<string, string>;
+    source?: ErrorSource;
+    created?: "APPROVED" | "DECLINED";
+  };
+  /** Extra business days before the batch this payment joins settles (scenario `settlement.delay`). */
+  settle_delay_days?: number;
+  /** Mark for REMOVED_FROM_BATCH at its batch's next close. */
+  remove_from_batch?: boolean;
+}
+
+export interface DecisionInput {
+  instrument: CardInput | BankAccountInput;
+  amount: number;
+  matched: Matched | null;
+}
+
+const AVS_TEXT: Record<string, string> = {
+  y: "Street address and 5-digit ZIP match",
+  x: "Street address and 9-digit ZIP match",
+  a: "Street address matches; ZIP does not",
+  z: "5-digit ZIP matches; street does not",
+  w: "9-digit ZIP matches; street does not",
+  n: "Neither street address nor ZIP matches",
+  u: "Address information unavailable",
+  r: "Retry: issuer system unavailable",
+  s: "AVS not supported by the issuer",
+  b: "No address data",
+  p: "Postal code matches; street not verified",
+};
+
+/** Human text for an AVS letter (the `avs_response` field). */
+export function avsText(code: string | null): string | null {
+  return code === null ? null : (AVS_TEXT[code] ?? null);
+}
+
+/**
+ * The processor's answer. Default: approve with `00`; AVS `y` when a billing address was sent, CVV
+ * `M` when a CVV was sent; card type CREDIT when read back; tokenization succeeds.
+ */
+export function processorDecision(input: DecisionInput): Decision {
+  const card = input.instrument.type === "Card" ? input.instrument : null;
+  return {
+    result: "APPROVED",
+    response_code: "00",
+    response_description: "Approved",
+    avs_result_code: card?.billing_address ? "y" : null,
+    cvv_result_code: card?.cvv ? "M" : null,
+    card_type: "CREDIT",
+    tokenize: true,
+  };
+}
