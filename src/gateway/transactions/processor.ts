@@ -67,7 +67,7 @@ export function avsText(code: string | null): string | null {
  */
 export function processorDecision(input: DecisionInput): Decision {
   const card = input.instrument.type === "Card" ? input.instrument : null;
-  return {
+  const d: Decision = {
     result: "APPROVED",
     response_code: "00",
     response_description: "Approved",
@@ -76,4 +76,29 @@ export function processorDecision(input: DecisionInput): Decision {
     card_type: "CREDIT",
     tokenize: true,
   };
+  return input.matched ? applyOutcome(d, input.matched.outcome) : d;
+}
+
+type Coded = { code?: string; description?: string };
+
+/**
+ * Folds a matched rule's `then` block (PRODUCT.md "Outcomes a rule can give") into the decision: the
+ * payment-shaping keys only; `schedule`, `delay_ms` and `transport` are the engine's business.
+ */
+export function applyOutcome(d: Decision, o: Record<string, unknown>): Decision {
+  const out = { ...d };
+  const decline = o.decline as Coded | undefined;
+  const error = o.error_result as Coded | undefined;
+  if (decline) Object.assign(out, { result: "DECLINED", response_code: decline.code ?? "05", response_description: decline.description ?? "Do not honor" });
+  if (error) Object.assign(out, { result: "ERROR", response_code: error.code ?? "06", response_description: error.description ?? "Error" });
+  if (o.fail) out.fail = o.fail as Decision["fail"];
+  if (typeof o.card_type === "string") out.card_type = o.card_type as CardType;
+  if (o.tokenization === "fail") out.tokenize = false;
+  const set = (o.set ?? {}) as Record<string, unknown>;
+  if ("payment_method.avs_result_code" in set) out.avs_result_code = set["payment_method.avs_result_code"] as string | null;
+  if ("payment_method.cvv_result_code" in set) out.cvv_result_code = set["payment_method.cvv_result_code"] as string | null;
+  if ("network_transaction_id" in set) out.network_transaction_id = set.network_transaction_id as string | null;
+  const settlement = o.settlement as { delay?: number } | undefined;
+  if (typeof settlement?.delay === "number") out.settle_delay_days = settlement.delay;
+  return out;
 }
