@@ -106,7 +106,7 @@ describe("createTransaction: the create-body rules", () => {
     await bad(t, sale({ recurring_details: { initial_transaction_id: first.id } }), "recurring_details", "INVALID_ACTION");
     await bad(t, sale({ recurring: false, recurring_details: { initial_transaction_id: first.id } }), "recurring_details", "INVALID_ACTION");
     await bad(t, sale({ recurring: true, recurring_details: {} }), "recurring_details", "INVALID_ACTION");
-    await bad(t, sale({ recurring: true, recurring_details: { initial_transaction_id: "TRANSACTION-01JZZZZZZZZZZZZZZZZZZZZZZZZZ" } }), "recurring_details.initial_transaction_id", "INVALID_ACTION");
+    await bad(t, sale({ recurring: true, recurring_details: { initial_transaction_id: "TRANSACTION-01JZZZZZZZZZZZZZZZZZZZZZZZ" } }), "recurring_details.initial_transaction_id", "INVALID_ACTION");
     await bad(t, sale({ recurring: "yes" }), "recurring");
   });
 
@@ -173,6 +173,6 @@ describe("createTransaction with a payment token", () => {
 
   test("an unknown token is a 400 naming it (the declared 404 is never returned)", async () => {
     const t = setup();
-    await bad(t, sale({ payment_method: { type: "PaymentToken", payment_token: "PAYMENT_TOKEN-01JZZZZZZZZZZZZZZZZZZZZZZZZZ" } }), "payment_method.payment_token");
+    await bad(t, sale({ payment_method: { type: "PaymentToken", payment_token: "PAYMENT_TOKEN-01JZZZZZZZZZZZZZZZZZZZZZZZ" } }), "payment_method.payment_token");
   });
 });
