@@ -64,17 +64,28 @@ function lowerBound(list: Transaction[], t: number): number {
 }
 
 /**
- * One page over the k-way merge (by creation sequence) of creation-ordered lists: skips `offset`
- * kept rows, takes `limit`, and looks one row further to answer `has_more`.
+ * Takes one page from a row source (`next()` gives rows in page order, undefined at the end): skips
+ * `offset` kept rows, takes `limit`, and looks one row further to answer `has_more`.
  */
+function collect(next: () => Transaction | undefined, w: Pick<Walk, "offset" | "limit" | "keep">): Page<Transaction> {
+  const rows: Transaction[] = [];
+  let skipped = 0;
+  for (let t = next(); t; t = next()) {
+    if (w.keep && !w.keep(t)) continue;
+    if (skipped < w.offset) skipped++;
+    else if (rows.length === w.limit) return { rows, has_more: true };
+    else rows.push(t);
+  }
+  return { rows, has_more: false };
+}
+
+/** One page over the k-way merge (by creation sequence) of creation-ordered lists. */
 export function walk(lists: Transaction[][], w: Walk): Page<Transaction> {
   const lo = lists.map((l) => (w.from === undefined ? 0 : lowerBound(l, w.from)));
   const hi = lists.map((l) => (w.to === undefined ? l.length : lowerBound(l, w.to)));
   const desc = w.order === "desc";
   const cur = desc ? hi.map((h) => h - 1) : [...lo];
-  const rows: Transaction[] = [];
-  let skipped = 0;
-  for (;;) {
+  return collect(() => {
     let pick = -1;
     for (let i = 0; i < lists.length; i++) {
       if (desc ? cur[i] < lo[i] : cur[i] >= hi[i]) continue;
@@ -85,33 +96,16 @@ export function walk(lists: Transaction[][], w: Walk): Page<Transaction> {
         if (desc ? a > b : a < b) pick = i;
       }
     }
-    if (pick < 0) return { rows, has_more: false };
+    if (pick < 0) return undefined;
     const t = lists[pick][cur[pick]];
     cur[pick] += desc ? -1 : 1;
-    if (w.keep && !w.keep(t)) continue;
-    if (skipped < w.offset) {
-      skipped++;
-      continue;
-    }
-    if (rows.length === w.limit) return { rows, has_more: true };
-    rows.push(t);
-  }
+    return t;
+  }, w);
 }
 
 /** A plain page of a list in its own order (batch members), filtered, newest first or not. */
 export function pageOf(list: Transaction[], w: Omit<Walk, "from" | "to">): Page<Transaction> {
-  const rows: Transaction[] = [];
-  let skipped = 0;
   const n = list.length;
-  for (let k = 0; k < n; k++) {
-    const t = list[w.order === "desc" ? n - 1 - k : k];
-    if (w.keep && !w.keep(t)) continue;
-    if (skipped < w.offset) {
-      skipped++;
-      continue;
-    }
-    if (rows.length === w.limit) return { rows, has_more: true };
-    rows.push(t);
-  }
-  return { rows, has_more: false };
+  let k = 0;
+  return collect(() => (k < n ? list[w.order === "desc" ? n - 1 - k++ : k++] : undefined), w);
 }
