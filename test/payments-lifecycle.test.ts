@@ -100,3 +100,34 @@ describe("ACH life cycle through HTTP", () => {
     await expectSumsMatch(t);
   });
 });
+
+describe("determinism and pending events", () => {
+  const script = async (t: ReturnType<typeof setup>) => {
+    const out: string[] = [];
+    const s = await t.post("/v1/transactions", sale({ tip: 100 }));
+    const a = await t.post("/v1/transactions", { type: "AUTH", amount: 3000, payment_method: CARD });
+    for (const r of [
+      s,
+      a,
+      await t.post(`/v1/transactions/${a.body.id}/capture`, { amount: 2000 }),
+      await t.post("/v1/transactions", achSale()),
+      await t.post("/v1/batches/close", close()),
+      await t.get("/v1/batches"),
+      await t.get("/v1/transactions?limit=10"),
+    ]) out.push(`${r.status} ${r.headers.get("x-request-id")} ${r.text}`);
+    return out;
+  };
+
+  test("same seed and requests give the same bytes", async () => {
+    expect(await script(setup({ seed: "same" }))).toEqual(await script(setup({ seed: "same" })));
+  });
+
+  test("a closed batch leaves only its settlement pending", async () => {
+    const t = setup();
+    const s = expectTransaction(await t.post("/v1/transactions", sale()));
+    const pending = () => t.double.host.root.scheduler.pending().map((e) => `${e.event} ${e.subject}`);
+    expect(pending()).toEqual([`batch_auto_close ${s.batch_id}`]);
+    await t.post("/v1/batches/close", close());
+    expect(pending()).toEqual([`batch_settle ${s.batch_id}`]);
+  });
+});

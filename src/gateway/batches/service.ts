@@ -78,6 +78,8 @@ export function closeBatch(world: World, b: Batch): Batch {
   b.closed_at = world.clock.now();
   const ledger = ledgerOf(world, b.client_id);
   if (ledger.open[b.processor] === b) delete ledger.open[b.processor];
+  // Its auto-close is moot now; drop it so `GET /_mock/clock` lists only what will act.
+  world.scheduler.cancel((e) => e.event === "batch_auto_close" && e.subject === b.id);
   for (const t of b.transactions) {
     const action = t.remove_at_close ? "batch_remove" : "batch_close";
     if (!TRANSITIONS[t.status][action]) continue; // voided members stay as they are
