@@ -1,6 +1,5 @@
 import { defineOperation } from "../operation.js";
-import { listBatchedTransactions, listBatchMembers } from "../transactions/reporting.js";
-import { pageWire } from "../transactions/routes.js";
+import { listBatchedTransactions, listBatchMembers, pageWire } from "../transactions/reporting.js";
 import { batchTransactionsQuery, transactionListResponse } from "../transactions/schema.js";
 import type { World } from "../world.js";
 import type { Batch } from "./batch.js";

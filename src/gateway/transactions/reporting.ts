@@ -31,6 +31,11 @@ export function present(world: World, t: Transaction, kind: ReadKind) {
   });
 }
 
+/** A list page on the wire: `{data, limit, offset, has_more}` (README "List envelopes"). */
+export function pageWire(world: World, page: TransactionPage) {
+  return { data: page.rows.map((t) => present(world, t, "list")), limit: page.limit, offset: page.offset, has_more: page.has_more };
+}
+
 const FILTER_TYPES = ["SALE", "AUTH", "PAYOUT", "REFUND", "CANCEL"] as const;
 const CARD_TYPES: readonly CardType[] = ["CREDIT", "DEBIT", "UNKNOWN"];
 

@@ -1,5 +1,5 @@
 import { defineOperation } from "../operation.js";
-import { listTransactions, present, type TransactionPage } from "./reporting.js";
+import { listTransactions, pageWire, present } from "./reporting.js";
 import {
   cancelBody,
   captureBody,
@@ -9,12 +9,6 @@ import {
   transactionResponse,
 } from "./schema.js";
 import { cancelTransaction, captureTransaction, createTransaction, getTransaction } from "./service.js";
-import type { World } from "../world.js";
-
-/** A list page on the wire: `{data, limit, offset, has_more}` (README "List envelopes"). */
-export function pageWire(world: World, page: TransactionPage) {
-  return { data: page.rows.map((t) => present(world, t, "list")), limit: page.limit, offset: page.offset, has_more: page.has_more };
-}
 
 /** The transaction operations: create, capture, cancel and the two reporting reads. */
 export const transactionRoutes = [
