@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { closeBatches, setSettlementDelay, settleBatch } from "../src/gateway/batches/service.js";
 import { markRemovedFromBatch } from "../src/gateway/transactions/effects.js";
-import { expectEnvelope, MERCHANT, setup } from "./helpers.js";
+import { expectEnvelope, MERCHANT, RESELLER, setup } from "./helpers.js";
 import { achSale, advanceTo, expectBatch, expectTransaction, sale } from "./payments-helpers.js";
 
 type T = ReturnType<typeof setup>;
@@ -38,6 +38,19 @@ describe("POST /v1/batches/close", () => {
     expect(r.body.batches.map((b: any) => b.id)).toEqual([c.batch_id]);
     expectEnvelope(await t.post("/v1/batches/close", closeBody({ batch_id: c.batch_id })), 409, "DUPLICATE_ACTION");
     expect((await batches(t)).data.map((b: any) => b.status).sort()).toEqual(["closed", "open"]);
+  });
+
+  test("a reseller closes a child's batches by naming it, or acting as it", async () => {
+    const t = setup();
+    const child = { ...RESELLER, actingAs: MERCHANT.id };
+    const s = expectTransaction(await t.post("/v1/transactions", sale(), { as: child }));
+    expect(s.client_id).toBe(MERCHANT.id);
+    expect((await t.post("/v1/batches/close", closeBody(), { as: RESELLER })).body.batches.map((b: any) => b.id)).toEqual([s.batch_id]);
+    const s2 = expectTransaction(await t.post("/v1/transactions", sale(), { as: child }));
+    expect((await t.post("/v1/batches/close", closeBody(), { as: child })).body.batches.map((b: any) => b.id)).toEqual([s2.batch_id]);
+    expectEnvelope(await t.post("/v1/batches/close", closeBody({ client_id: RESELLER.id }), { as: child }), 404, "RESOURCE_NOT_FOUND");
+    expect((await t.get("/v1/batches", { as: RESELLER })).body.total_count).toBe(0);
+    expect((await t.get("/v1/batches", { as: child })).body.total_count).toBe(2);
   });
 
   test("required fields and their values", async () => {

@@ -90,6 +90,13 @@ describe("createTransaction: the create-body rules", () => {
     for (const type of ["REFUND", "VOID", "CAPTURE", "sale", undefined]) await bad(t, sale({ type }), "type");
   });
 
+  test("purchase_description at most 30 characters, accepted but not echoed", async () => {
+    const t = setup();
+    expect("purchase_description" in expectTransaction(await post(t, sale({ purchase_description: "x".repeat(30) })))).toBe(false);
+    await bad(t, sale({ purchase_description: "x".repeat(31) }), "purchase_description");
+    await bad(t, sale({ purchase_description: "" }), "purchase_description");
+  });
+
   test("initiator enum", async () => {
     const t = setup();
     for (const initiator of ["MERCHANT", "CUSTOMER", "THIRD_PARTY"]) expect(expectTransaction(await post(t, sale({ initiator }))).initiator).toBe(initiator);

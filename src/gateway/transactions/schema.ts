@@ -27,6 +27,8 @@ export const createTransactionBody = z
     recurring: z.boolean().optional(),
     recurring_details: recurringDetails.nullable().optional(),
     metadata: metadataSchema.optional(),
+    /** Limits: "purchase_description max 30 characters"; accepted and checked, not on the Transaction response. */
+    purchase_description: text(30).optional(),
   })
   .strict()
   // "Part of amount, not added to it": a tip above the amount cannot be part of it.
