@@ -160,3 +160,22 @@ describe("batch reads", () => {
     expect(ids(await t.get("/v1/batches/transactions?card_type=UNKNOWN,DEBIT"))).toEqual([unknown.id, debit.id]);
   });
 });
+
+describe("follow-ups after settlement", () => {
+  test("an ACH return scheduled N business days after settlement fires then", async () => {
+    const { afterSettlement } = await import("../src/gateway/batches/service.js");
+    const t = setup();
+    const world = t.double.host.root;
+    const a = await create(t, achSale());
+    afterSettlement(world, a.id, { event: "ach_return", businessDays: 2, payload: { transactionId: a.id, code: "R01", reason: "Insufficient Funds" } });
+    await t.post("/v1/batches/close", closeBody()); // Monday 15:00Z: settles Tuesday 15:00Z
+    await advanceTo(t, "2026-03-05T14:59:00.000Z");
+    expect((await t.get(`/v1/transactions/${a.id}`)).body).toMatchObject({ is_settled: true, is_returned: false });
+    await advanceTo(t, "2026-03-05T15:01:00.000Z");
+    const r = (await t.get(`/v1/transactions/${a.id}`)).body;
+    expect(r).toMatchObject({ is_settled: true, is_returned: true, return_code: "R01", return_reason: "Insufficient Funds" });
+    expect(r.returned_at).toMatch(/^2026-03-05T15:00:00\.0\d\dZ$/);
+    afterSettlement(world, a.id, { event: "ach_return", businessDays: 0, payload: { transactionId: a.id } });
+    await advanceTo(t, "2026-03-06T15:00:00.000Z"); // already returned: the second return is a no-op
+  });
+});

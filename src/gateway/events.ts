@@ -1,5 +1,6 @@
 import type { World } from "./world.js";
 import { onAutoClose, onSettle } from "./batches/service.js";
+import { onAchReturn } from "./transactions/effects.js";
 
 /**
  * What each scheduled event kind does when the simulated clock reaches it. Services export the
@@ -12,4 +13,6 @@ export const EVENT_HANDLERS: Record<string, EventHandler> = {
   batch_auto_close: onAutoClose as EventHandler,
   /** A closed batch's settlement day came. */
   batch_settle: onSettle as EventHandler,
+  /** An ACH return fell due (payload `{transactionId, code?, reason?}`); see `afterSettlement`. */
+  ach_return: onAchReturn as EventHandler,
 };

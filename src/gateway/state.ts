@@ -1,7 +1,7 @@
 import type { Client } from "./clients/client.js";
 import type { Integration } from "./integrations/integration.js";
 import type { PaymentToken } from "./payment-tokens/payment-token.js";
-import type { Batch } from "./batches/batch.js";
+import type { Batch, FollowUp } from "./batches/batch.js";
 import type { Ledger } from "./transactions/ledger.js";
 import type { Transaction } from "./transactions/transaction.js";
 
@@ -26,6 +26,8 @@ export interface WorldState {
   batches: Map<string, Batch>;
   /** Client id -> its transactions and batches in creation order, with per-type indexes. */
   ledgers: Map<string, Ledger>;
+  /** Transaction id -> events to schedule when it settles (an ACH return "N business days after settlement"). */
+  settlementFollowUps: Map<string, FollowUp[]>;
 }
 
 export function createState(): WorldState {
@@ -38,5 +40,6 @@ export function createState(): WorldState {
     transactions: new Map(),
     batches: new Map(),
     ledgers: new Map(),
+    settlementFollowUps: new Map(),
   };
 }

@@ -99,5 +99,12 @@ export function updateMember(b: Batch | undefined, t: Transaction, mutate: () =>
   if (b) applyContribution(b, t, 1);
 }
 
+/** An event to schedule `businessDays` after a transaction settles (scenario `schedule: after: settlement`). */
+export interface FollowUp {
+  event: string;
+  businessDays: number;
+  payload: unknown;
+}
+
 /** `card` or `ach`, the close body's `batch_type` for a processor. */
 export const BATCH_TYPE: Record<Processor, "card" | "ach"> = { Cardproc: "card", Achproc: "ach" };

@@ -7,7 +7,7 @@ import { activeIntegration } from "../integrations/lookup.js";
 import { ledgerOf } from "../transactions/ledger.js";
 import { transition, TRANSITIONS, type Transaction } from "../transactions/transaction.js";
 import type { World } from "../world.js";
-import { applyContribution, BATCH_TYPE, batchTransition, updateMember, zeroSums, type Batch } from "./batch.js";
+import { applyContribution, BATCH_TYPE, batchTransition, updateMember, zeroSums, type Batch, type FollowUp } from "./batch.js";
 import type { CloseBatchInput, ListBatchesQuery } from "./schema.js";
 
 /**
@@ -117,8 +117,30 @@ export function settleBatch(world: World, batchId: string): Batch {
       t.status = transition(t.status, "settle");
       t.is_settled = true;
     });
+    const followUps = world.state.settlementFollowUps.get(t.id);
+    if (followUps) {
+      world.state.settlementFollowUps.delete(t.id);
+      for (const f of followUps) scheduleFollowUp(world, t.id, f);
+    }
   }
   return b;
+}
+
+function scheduleFollowUp(world: World, transactionId: string, f: FollowUp): void {
+  world.scheduler.schedule(addBusinessDays(world.clock.now(), f.businessDays), f.event, transactionId, f.payload);
+}
+
+/**
+ * Schedules `f.event` (a handler name of `events.ts`) `f.businessDays` business days after the
+ * transaction settles: now-based if it already has, else when its batch settles.
+ */
+export function afterSettlement(world: World, transactionId: string, f: FollowUp): void {
+  const t = world.state.transactions.get(transactionId);
+  if (!t) throw notFound("Transaction");
+  if (t.is_settled) return scheduleFollowUp(world, transactionId, f);
+  const list = world.state.settlementFollowUps.get(transactionId);
+  if (list) list.push(f);
+  else world.state.settlementFollowUps.set(transactionId, [f]);
 }
 
 /**

@@ -15,6 +15,11 @@ function get(world: World, id: string): Transaction {
   return t;
 }
 
+/** Only an approved ACH payment (not the CANCEL record of a void) can come back from the bank. */
+function returnable(t: Transaction): boolean {
+  return t.processor === "Achproc" && t.result === "APPROVED" && t.type !== "CANCEL";
+}
+
 /**
  * "Processor return (ACH only)": `is_returned` true, `returned_at` now, `return_code` and
  * `return_reason` when given (absent otherwise). A return does not change settlement or the batch.
@@ -22,7 +27,7 @@ function get(world: World, id: string): Transaction {
  */
 export function returnAch(world: World, transactionId: string, r: { code?: string; reason?: string } = {}): Transaction {
   const t = get(world, transactionId);
-  if (t.processor !== "Achproc" || t.result !== "APPROVED" || t.type === "CANCEL") {
+  if (!returnable(t)) {
     throw new GatewayError("INVALID_ACTION", { message: "Only an approved ACH payment can be returned." });
   }
   if (t.returned_at !== null) throw new GatewayError("DUPLICATE_ACTION", { message: "The transaction is already returned." });
@@ -30,6 +35,17 @@ export function returnAch(world: World, transactionId: string, r: { code?: strin
   if (r.code !== undefined) t.return_code = r.code;
   if (r.reason !== undefined) t.return_reason = r.reason;
   return t;
+}
+
+/**
+ * Scheduler handler `ach_return` (payload `{transactionId, code?, reason?}`): a return that fell due.
+ * A transaction that can no longer be returned (already returned) is left alone, so a scheduled
+ * event never fails the request that moved the clock.
+ */
+export function onAchReturn(world: World, p: { transactionId: string; code?: string; reason?: string }): void {
+  const t = world.state.transactions.get(p.transactionId);
+  if (!t || t.returned_at !== null || !returnable(t)) return;
+  returnAch(world, p.transactionId, { code: p.code, reason: p.reason });
 }
 
 /**
