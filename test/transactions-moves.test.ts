@@ -130,3 +130,33 @@ describe("processor outcomes (the hooks the scenario engine drives)", () => {
   });
 });
 
+describe("processor outcomes on capture and cancel", () => {
+  test("a declined capture leaves the AUTH capturable; a declined refund refunds nothing", async () => {
+    const t = setup();
+    const a = await create(t, sale({ type: "AUTH", amount: 2000 }));
+    forceOutcome(t, { decline: { code: "51", description: "Insufficient funds" } });
+    const d = expectTransaction(await capture(t, a.id));
+    expect(d).toMatchObject({ type: "CAPTURE", result: "DECLINED", response_code: "51", batch_id: null });
+    t.double.host.root.scenarios.match = () => null;
+    expect(expectTransaction(await capture(t, a.id)).result).toBe("APPROVED");
+    const s = await create(t, sale({ amount: 1000 }));
+    await settleAll(t);
+    forceOutcome(t, { error_result: { code: "96" } });
+    expect(expectTransaction(await cancel(t, s.id, { type: "REFUND" })).result).toBe("ERROR");
+    t.double.host.root.scenarios.match = () => null;
+    expect(expectTransaction(await cancel(t, s.id, { type: "REFUND" })).amount).toBe(1000);
+  });
+
+  test("fail on cancel: nothing happens, or the void happens first when created says so", async () => {
+    const t = setup();
+    const s = await create(t, sale());
+    forceOutcome(t, { fail: { error: "DOWNSTREAM_ERROR" } });
+    expectEnvelope(await cancel(t, s.id, { type: "VOID" }), 502, "DOWNSTREAM_ERROR");
+    forceOutcome(t, { fail: { error: "DOWNSTREAM_ERROR", created: "APPROVED" } });
+    expectEnvelope(await cancel(t, s.id, { type: "VOID" }), 502, "DOWNSTREAM_ERROR");
+    t.double.host.root.scenarios.match = () => null;
+    await conflict(cancel(t, s.id, { type: "VOID" }));
+    expect((await t.get("/v1/transactions?type=CANCEL")).body.data).toHaveLength(1);
+  });
+});
+

@@ -79,6 +79,23 @@ export function processorDecision(input: DecisionInput): Decision {
   return input.matched ? applyOutcome(d, input.matched.outcome) : d;
 }
 
+/**
+ * The processor's answer to a capture, void or refund: approved (`00`) unless a matched rule says
+ * `decline`, `error_result` or `fail`.
+ */
+export function moveDecision(matched: Matched | null): Decision {
+  const d: Decision = {
+    result: "APPROVED",
+    response_code: "00",
+    response_description: "Approved",
+    avs_result_code: null,
+    cvv_result_code: null,
+    card_type: "UNKNOWN",
+    tokenize: true,
+  };
+  return matched ? applyOutcome(d, matched.outcome) : d;
+}
+
 type Coded = { code?: string; description?: string };
 
 /**

@@ -50,7 +50,7 @@ export const transactionRoutes = [
     bodyOptional: true,
     response: transactionResponse,
     errors: [400, 401, 403, 404, 409, 500, 502],
-    handle: ({ world, scope, params, body }) => present(world, captureTransaction(world, scope, params.id, body), "created"),
+    handle: ({ world, scope, params, body, matched }) => present(world, captureTransaction(world, scope, params.id, body, matched), "created"),
   }),
   defineOperation({
     id: "cancelTransaction",
@@ -60,6 +60,6 @@ export const transactionRoutes = [
     body: cancelBody,
     response: transactionResponse,
     errors: [400, 401, 403, 404, 409, 500, 502],
-    handle: ({ world, scope, params, body }) => present(world, cancelTransaction(world, scope, params.id, body), "created"),
+    handle: ({ world, scope, params, body, matched }) => present(world, cancelTransaction(world, scope, params.id, body, matched), "created"),
   }),
 ];

@@ -8,7 +8,7 @@ import { cardExpired, cardBrand, type BankAccountInput, type CardInput } from ".
 import { activeIntegration } from "../integrations/lookup.js";
 import type { World } from "../world.js";
 import { insertTransaction } from "./ledger.js";
-import { avsText, processorDecision, type Decision } from "./processor.js";
+import { avsText, moveDecision, processorDecision, type Decision } from "./processor.js";
 import type { CancelInput, CaptureInput, CreateTransactionInput } from "./schema.js";
 import { initialStatus, transition, type MethodView, type Transaction, type TxType } from "./transaction.js";
 
@@ -134,7 +134,7 @@ export function createTransaction(world: World, scope: ClientScope, input: Creat
   checkCreate(world, scope, input, ins);
   const d = processorDecision({ instrument: ins.card ?? ins.ach, amount: input.amount, matched });
   if (d.fail && !d.fail.created) throw failure(d);
-  const result = d.fail?.created ?? d.result;
+  const { result, response_code, response_description } = outcomeOf(d);
   const approved = result === "APPROVED";
   let token = ins.token;
   if (ins.card && !token && approved) token = d.tokenize ? tokenize(world, scope.actor.id, ins.card) : TOKENIZATION_FAILED;
@@ -147,8 +147,8 @@ export function createTransaction(world: World, scope: ClientScope, input: Creat
     status: initialStatus(input.type, result),
     client_id: scope.actor.id,
     processor: ins.card ? "Cardproc" : "Achproc",
-    response_code: d.fail?.created === "DECLINED" ? "05" : d.response_code,
-    response_description: d.fail?.created === "DECLINED" ? "Declined" : d.response_description,
+    response_code,
+    response_description,
     batch_id: null,
     is_settled: false,
     settlement_issue: null,
@@ -175,13 +175,20 @@ export function createTransaction(world: World, scope: ClientScope, input: Creat
   return t;
 }
 
+/** The result a decision leaves on the transaction; a `fail` with `created` decides it alone. */
+function outcomeOf(d: Decision): Pick<Transaction, "result" | "response_code" | "response_description"> {
+  if (d.fail?.created === "DECLINED") return { result: "DECLINED", response_code: "05", response_description: "Declined" };
+  if (d.fail?.created === "APPROVED") return { result: "APPROVED", response_code: "00", response_description: "Approved" };
+  return { result: d.result, response_code: d.response_code, response_description: d.response_description };
+}
+
 function failure(d: Decision): GatewayError {
   const f = d.fail!;
   return new GatewayError(f.error, { status: f.status, message: f.message, details: f.details, source: f.source });
 }
 
 /** A CAPTURE, CANCEL or REFUND record of `of`: same client, instrument (expiry null) and card type. */
-function derive(world: World, of: Transaction, type: TxType, amount: number, tip: number): Transaction {
+function derive(world: World, of: Transaction, type: TxType, amount: number, tip: number, outcome: ReturnType<typeof outcomeOf>): Transaction {
   // A return belongs to the original only; leave its keys out (not `delete`d, which slows the object).
   const { return_code: _code, return_reason: _reason, ...base } = of;
   const t: Transaction = {
@@ -190,10 +197,8 @@ function derive(world: World, of: Transaction, type: TxType, amount: number, tip
     seq: world.state.transactions.size,
     ref: of.id,
     type,
-    result: "APPROVED",
-    status: initialStatus(type, "APPROVED"),
-    response_code: "00",
-    response_description: "Approved",
+    ...outcome,
+    status: initialStatus(type, outcome.result),
     batch_id: null,
     is_settled: false,
     settlement_issue: null,
@@ -218,38 +223,53 @@ function tooMuch(amount: number, left: number, what: string): GatewayError {
   });
 }
 
+/**
+ * Runs a move (capture, void, refund) through the processor: a decline or error leaves a record with
+ * that result and the original unchanged; a `fail` throws, after creating the record when `created`
+ * says so. `commit` applies the move to the original; everything was validated before.
+ */
+function move(world: World, of: Transaction, type: TxType, amount: number, tip: number, matched: Matched | null, commit: () => void): Transaction {
+  const d = moveDecision(matched);
+  if (d.fail && !d.fail.created) throw failure(d);
+  const outcome = outcomeOf(d);
+  if (outcome.result === "APPROVED") commit();
+  const t = derive(world, of, type, amount, tip, outcome);
+  if (outcome.result === "APPROVED" && type !== "CANCEL") joinBatch(world, t);
+  if (d.fail) throw failure(d);
+  return t;
+}
+
 /** `POST /v1/transactions/{id}/capture`: a CAPTURE of an authorized AUTH (all of it by default). */
-export function captureTransaction(world: World, scope: ClientScope, id: string, input: CaptureInput): Transaction {
+export function captureTransaction(world: World, scope: ClientScope, id: string, input: CaptureInput, matched: Matched | null = null): Transaction {
   const auth = findTransaction(world, scope, id);
   const next = transition(auth.status, "capture");
   const amount = input.amount ?? auth.amount;
   if (amount > auth.amount) throw tooMuch(amount, auth.amount, "capture");
-  auth.status = next;
-  auth.used = amount;
-  const cap = derive(world, auth, "CAPTURE", amount, Math.min(auth.tip, amount));
+  const cap = move(world, auth, "CAPTURE", amount, Math.min(auth.tip, amount), matched, () => {
+    auth.status = next;
+    auth.used = amount;
+  });
   cap.remove_at_close = auth.remove_at_close;
-  joinBatch(world, cap);
   return cap;
 }
 
 /** `POST /v1/transactions/{id}/cancel`: VOID before the batch closes, REFUND after settlement. */
-export function cancelTransaction(world: World, scope: ClientScope, id: string, input: CancelInput): Transaction {
+export function cancelTransaction(world: World, scope: ClientScope, id: string, input: CancelInput, matched: Matched | null = null): Transaction {
   const t = findTransaction(world, scope, id);
   if (input.type === "VOID") {
     const next = transition(t.status, "void");
     if (input.amount !== undefined && input.amount !== t.amount) throw invalidField("amount", "a void is always whole: omit amount or send the full amount");
-    updateMember(batchOf(world, t), t, () => (t.status = next));
-    return derive(world, t, "CANCEL", t.amount, t.tip);
+    return move(world, t, "CANCEL", t.amount, t.tip, matched, () => updateMember(batchOf(world, t), t, () => (t.status = next)));
   }
   const left = t.amount - t.used;
   const amount = input.amount ?? left;
   transition(t.status, "refund_part"); // refundable at all? (409 before the amount check)
   if (amount > left) throw tooMuch(amount, left, "refund");
-  t.status = transition(t.status, amount === left ? "refund_rest" : "refund_part");
-  t.used += amount;
-  const refund = derive(world, t, "REFUND", amount, 0);
-  joinBatch(world, refund);
-  return refund;
+  const next = transition(t.status, amount === left ? "refund_rest" : "refund_part");
+  return move(world, t, "REFUND", amount, 0, matched, () => {
+    t.status = next;
+    t.used += amount;
+  });
 }
 
 /** `GET /v1/transactions/{id}`. */
