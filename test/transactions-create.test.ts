@@ -51,6 +51,17 @@ describe("createTransaction: the response shape", () => {
     expect(JSON.stringify(r)).not.toContain("000123456789");
   });
 
+  test("no full PAN, CVV or account number in responses or the journal", async () => {
+    const t = setup();
+    const replies = [await post(t, sale()), await post(t, achSale()), await t.get("/v1/transactions")];
+    const journal = JSON.stringify(t.double.host.root.journal.entries());
+    for (const text of [...replies.map((r) => r.text), journal]) {
+      expect(text).not.toContain("4242424242424242");
+      expect(text).not.toContain("000123456789");
+      expect(text).not.toMatch(/"cvv":"123"/);
+    }
+  });
+
   test("no idempotency: two identical POSTs create two transactions", async () => {
     const t = setup();
     const a = expectTransaction(await post(t, sale()));
