@@ -163,7 +163,7 @@ describe("batch reads", () => {
 
 describe("follow-ups after settlement", () => {
   test("an ACH return scheduled N business days after settlement fires then", async () => {
-    const { afterSettlement } = await import("../src/gateway/batches/service.js");
+    const { afterSettlement } = await import("../src/gateway/batches/follow-ups.js");
     const t = setup();
     const world = t.double.host.root;
     const a = await create(t, achSale());

@@ -13,6 +13,6 @@ export const EVENT_HANDLERS: Record<string, EventHandler> = {
   batch_auto_close: onAutoClose as EventHandler,
   /** A closed batch's settlement day came. */
   batch_settle: onSettle as EventHandler,
-  /** An ACH return fell due (payload `{transactionId, code?, reason?}`); see `afterSettlement`. */
+  /** An ACH return fell due (payload `{transactionId, code?, reason?}`); see `batches/follow-ups.ts`. */
   ach_return: onAchReturn as EventHandler,
 };

@@ -1,7 +1,8 @@
 import type { Client } from "./clients/client.js";
 import type { Integration } from "./integrations/integration.js";
 import type { PaymentToken } from "./payment-tokens/payment-token.js";
-import type { Batch, FollowUp } from "./batches/batch.js";
+import type { Batch } from "./batches/batch.js";
+import type { FollowUp } from "./batches/follow-ups.js";
 import type { Ledger } from "./transactions/ledger.js";
 import type { Transaction } from "./transactions/transaction.js";
 
@@ -26,8 +27,8 @@ export interface WorldState {
   batches: Map<string, Batch>;
   /** Client id -> its transactions and batches in creation order, with per-type indexes. */
   ledgers: Map<string, Ledger>;
-  /** Transaction id -> events to schedule when it settles (an ACH return "N business days after settlement"). */
-  settlementFollowUps: Map<string, FollowUp[]>;
+  /** Transaction id -> events waiting for its batch to close or for it to settle ("R01 two days after settlement"). */
+  followUps: Map<string, FollowUp[]>;
 }
 
 export function createState(): WorldState {
@@ -40,6 +41,6 @@ export function createState(): WorldState {
     transactions: new Map(),
     batches: new Map(),
     ledgers: new Map(),
-    settlementFollowUps: new Map(),
+    followUps: new Map(),
   };
 }

@@ -1,4 +1,5 @@
 import { GatewayError } from "../../core/errors.js";
+import type { Duration } from "../../core/duration.js";
 import type { Processor } from "../integrations/integration.js";
 import { isDebit, type Transaction } from "../transactions/transaction.js";
 
@@ -43,6 +44,8 @@ export interface Batch {
   settled_at: number | null;
   /** Business days from close to settlement (PRODUCT.md: one unless a scenario says otherwise). */
   settle_delay_days: number;
+  /** Extra time after those business days (scenario `settlement: {delay: "PT6H"}`), or null. */
+  settle_extra: Duration | null;
   /** Members in join order (removed and voided ones stay listed; their sums move, see below). */
   transactions: Transaction[];
   sums: BatchSums;
@@ -97,13 +100,6 @@ export function updateMember(b: Batch | undefined, t: Transaction, mutate: () =>
   if (b) applyContribution(b, t, -1);
   mutate();
   if (b) applyContribution(b, t, 1);
-}
-
-/** An event to schedule `businessDays` after a transaction settles (scenario `schedule: after: settlement`). */
-export interface FollowUp {
-  event: string;
-  businessDays: number;
-  payload: unknown;
 }
 
 /** `card` or `ach`, the close body's `batch_type` for a processor. */

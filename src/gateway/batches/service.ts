@@ -1,4 +1,5 @@
 import { addBusinessDays, nextLocalTime } from "../../core/calendar.js";
+import { addDuration, type Duration } from "../../core/duration.js";
 import { GatewayError, notFound } from "../../core/errors.js";
 import type { ClientScope } from "../auth.js";
 import { merchantZone } from "../clients/client.js";
@@ -7,7 +8,8 @@ import { activeIntegration } from "../integrations/lookup.js";
 import { ledgerOf } from "../transactions/ledger.js";
 import { transition, TRANSITIONS, type Transaction } from "../transactions/transaction.js";
 import type { World } from "../world.js";
-import { applyContribution, BATCH_TYPE, batchTransition, updateMember, zeroSums, type Batch, type FollowUp } from "./batch.js";
+import { applyContribution, BATCH_TYPE, batchTransition, updateMember, zeroSums, type Batch } from "./batch.js";
+import { releaseFollowUps } from "./follow-ups.js";
 import type { CloseBatchInput, ListBatchesQuery } from "./schema.js";
 
 /**
@@ -35,6 +37,7 @@ export function openBatchFor(world: World, clientId: string, processor: Processo
     closed_at: null,
     settled_at: null,
     settle_delay_days: 1,
+    settle_extra: null,
     transactions: [],
     sums: zeroSums(),
   };
@@ -88,13 +91,15 @@ export function closeBatch(world: World, b: Batch): Batch {
       if (action === "batch_remove") t.settlement_issue = "REMOVED_FROM_BATCH";
     });
   }
+  for (const t of b.transactions) releaseFollowUps(world, t, "batch_close");
   scheduleSettlement(world, b);
   return b;
 }
 
 function scheduleSettlement(world: World, b: Batch): void {
   world.scheduler.cancel((e) => e.event === "batch_settle" && e.subject === b.id);
-  world.scheduler.schedule(addBusinessDays(b.closed_at!, b.settle_delay_days), "batch_settle", b.id, { batchId: b.id });
+  const at = addBusinessDays(b.closed_at!, b.settle_delay_days);
+  world.scheduler.schedule(b.settle_extra ? addDuration(at, b.settle_extra) : at, "batch_settle", b.id, { batchId: b.id });
 }
 
 /** Every open batch of a client closes (the close call without `batch_id`, a timeline event). */
@@ -117,41 +122,22 @@ export function settleBatch(world: World, batchId: string): Batch {
       t.status = transition(t.status, "settle");
       t.is_settled = true;
     });
-    const followUps = world.state.settlementFollowUps.get(t.id);
-    if (followUps) {
-      world.state.settlementFollowUps.delete(t.id);
-      for (const f of followUps) scheduleFollowUp(world, t.id, f);
-    }
+    releaseFollowUps(world, t, "settlement");
   }
   return b;
 }
 
-function scheduleFollowUp(world: World, transactionId: string, f: FollowUp): void {
-  world.scheduler.schedule(addBusinessDays(world.clock.now(), f.businessDays), f.event, transactionId, f.payload);
-}
-
 /**
- * Schedules `f.event` (a handler name of `events.ts`) `f.businessDays` business days after the
- * transaction settles: now-based if it already has, else when its batch settles.
+ * Changes when a batch settles after its close: `businessDays` business days, plus `extra` (an ISO
+ * duration) if given (scenario `settlement: {delay}`, `schedule: settle`). An already closed batch
+ * is rescheduled from its close instant; a settled one is 409.
  */
-export function afterSettlement(world: World, transactionId: string, f: FollowUp): void {
-  const t = world.state.transactions.get(transactionId);
-  if (!t) throw notFound("Transaction");
-  if (t.is_settled) return scheduleFollowUp(world, transactionId, f);
-  const list = world.state.settlementFollowUps.get(transactionId);
-  if (list) list.push(f);
-  else world.state.settlementFollowUps.set(transactionId, [f]);
-}
-
-/**
- * Changes how many business days after its close a batch settles (scenario `settlement: {delay}`).
- * An already closed batch is rescheduled from its close instant; a settled one is 409.
- */
-export function setSettlementDelay(world: World, batchId: string, businessDays: number): Batch {
+export function setSettlementDelay(world: World, batchId: string, businessDays: number, extra: Duration | null = null): Batch {
   const b = world.state.batches.get(batchId);
   if (!b) throw notFound("Batch");
   if (b.status === "settled") throw new GatewayError("DUPLICATE_ACTION", { message: "The batch is already settled." });
   b.settle_delay_days = businessDays;
+  b.settle_extra = extra;
   if (b.status === "closed") scheduleSettlement(world, b);
   return b;
 }

@@ -1,5 +1,8 @@
 import { GatewayError, notFound } from "../../core/errors.js";
-import { batchOf } from "../batches/service.js";
+import { parseDuration } from "../../core/duration.js";
+import { afterEvent, scheduleFromNow } from "../batches/follow-ups.js";
+import { batchOf, setSettlementDelay } from "../batches/service.js";
+import type { ScheduleEntry } from "./processor.js";
 import type { World } from "../world.js";
 import type { CardType, Transaction } from "./transaction.js";
 
@@ -69,3 +72,34 @@ export function setCardType(world: World, transactionId: string, cardType: CardT
   t.card_type = cardType;
   return t;
 }
+
+/** NACHA's usual deadline: most returns come back two banking days after settlement. */
+export const DEFAULT_RETURN_LAG_DAYS = 2;
+
+/**
+ * A scenario's `schedule` entries for a new transaction: `ach_return` (after `settlement` by default,
+ * `business_days` or `in` later, default lag two business days; no `code` = `return_code` absent),
+ * `remove_from_batch` (at its batch's next close), `settle` (the batch settles that long after its
+ * close, default at once). `token_status` belongs to the payment-tokens code and is left to it.
+ */
+export function applySchedule(world: World, t: Transaction, entries: readonly ScheduleEntry[]): void {
+  for (const s of entries) {
+    const lag = s.in !== undefined ? { in: parseDuration(s.in) ?? undefined } : { businessDays: s.business_days };
+    if (s.event === "ach_return") {
+      const f = {
+        event: "ach_return",
+        ...(s.in !== undefined ? lag : { businessDays: s.business_days ?? DEFAULT_RETURN_LAG_DAYS }),
+        payload: { transactionId: t.id, code: s.code ?? undefined, reason: s.reason },
+      };
+      const after = s.after ?? "settlement";
+      if (after === "now") scheduleFromNow(world, t.id, f);
+      else afterEvent(world, t.id, { ...f, after });
+    } else if (s.event === "remove_from_batch") {
+      markRemovedFromBatch(world, t.id);
+    } else if (s.event === "settle") {
+      const b = batchOf(world, t);
+      if (b) setSettlementDelay(world, b.id, lag.businessDays ?? 0, lag.in ?? null);
+    }
+  }
+}
+

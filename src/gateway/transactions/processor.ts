@@ -1,3 +1,4 @@
+import { parseDuration, type Duration } from "../../core/duration.js";
 import type { ErrorCode, ErrorSource } from "../../core/errors.js";
 import type { Matched } from "../../scenarios/engine.js";
 import type { BankAccountInput, CardInput } from "../instruments.js";
@@ -30,10 +31,26 @@ export interface Decision {
     source?: ErrorSource;
     created?: "APPROVED" | "DECLINED";
   };
-  /** Extra business days before the batch this payment joins settles (scenario `settlement.delay`). */
-  settle_delay_days?: number;
+  /**
+   * Settlement later than the default for the batch this payment joins (scenario `settlement.delay`:
+   * a number adds business days, an ISO duration adds time).
+   */
+  settlement_delay?: { businessDays: number; extra: Duration | null };
+  /** Later effects (scenario `schedule`), applied once the transaction exists. */
+  schedule?: ScheduleEntry[];
   /** Mark for REMOVED_FROM_BATCH at its batch's next close. */
   remove_from_batch?: boolean;
+}
+
+/** One `schedule` entry of a scenario outcome (the scenario format's `then.schedule[]`). */
+export interface ScheduleEntry {
+  event: "ach_return" | "remove_from_batch" | "settle" | "token_status";
+  after?: "now" | "settlement" | "batch_close";
+  in?: string;
+  business_days?: number;
+  code?: string | null;
+  reason?: string;
+  status?: string;
 }
 
 export interface DecisionInput {
@@ -115,7 +132,9 @@ export function applyOutcome(d: Decision, o: Record<string, unknown>): Decision 
   if ("payment_method.avs_result_code" in set) out.avs_result_code = set["payment_method.avs_result_code"] as string | null;
   if ("payment_method.cvv_result_code" in set) out.cvv_result_code = set["payment_method.cvv_result_code"] as string | null;
   if ("network_transaction_id" in set) out.network_transaction_id = set.network_transaction_id as string | null;
-  const settlement = o.settlement as { delay?: number } | undefined;
-  if (typeof settlement?.delay === "number") out.settle_delay_days = settlement.delay;
+  const delay = (o.settlement as { delay?: number | string } | undefined)?.delay;
+  if (typeof delay === "number") out.settlement_delay = { businessDays: delay, extra: null };
+  else if (typeof delay === "string") out.settlement_delay = { businessDays: 0, extra: parseDuration(delay) };
+  if (Array.isArray(o.schedule)) out.schedule = o.schedule as ScheduleEntry[];
   return out;
 }

@@ -3,7 +3,8 @@ import { truncatePan } from "../../core/mask.js";
 import type { Matched } from "../../scenarios/engine.js";
 import type { ClientScope } from "../auth.js";
 import { updateMember } from "../batches/batch.js";
-import { batchOf, joinBatch } from "../batches/service.js";
+import { batchOf, joinBatch, setSettlementDelay } from "../batches/service.js";
+import { applySchedule } from "./effects.js";
 import { cardExpired, cardBrand, type BankAccountInput, type CardInput } from "../instruments.js";
 import { activeIntegration } from "../integrations/lookup.js";
 import type { World } from "../world.js";
@@ -169,8 +170,10 @@ export function createTransaction(world: World, scope: ClientScope, input: Creat
   insertTransaction(world, t);
   if (approved && t.type !== "AUTH") {
     const b = joinBatch(world, t);
-    if (d.settle_delay_days !== undefined) b.settle_delay_days = d.settle_delay_days;
+    // "a closed batch settles one business day after its close unless a scenario says otherwise"
+    if (d.settlement_delay) setSettlementDelay(world, b.id, 1 + d.settlement_delay.businessDays, d.settlement_delay.extra);
   }
+  if (approved && d.schedule) applySchedule(world, t, d.schedule);
   if (d.fail) throw failure(d);
   return t;
 }
