@@ -1,6 +1,8 @@
 import { expireToken, TOKEN_EXPIRE_EVENT } from "./payment-tokens/service.js";
 import { runTimeline } from "./timeline.js";
 import type { World } from "./world.js";
+import { onAutoClose, onSettle } from "./batches/service.js";
+import { onAchReturn } from "./transactions/effects.js";
 
 /**
  * What each scheduled event kind does when the simulated clock reaches it. Services export the
@@ -11,4 +13,10 @@ export type EventHandler = (world: World, payload: never) => void;
 export const EVENT_HANDLERS: Record<string, EventHandler> = {
   [TOKEN_EXPIRE_EVENT]: expireToken as EventHandler,
   timeline: runTimeline as EventHandler,
+  /** A batch's settlement time (Cardproc `settlement_time`, merchant zone) passed: it closes. */
+  batch_auto_close: onAutoClose as EventHandler,
+  /** A closed batch's settlement day came. */
+  batch_settle: onSettle as EventHandler,
+  /** An ACH return fell due (payload `{transactionId, code?, reason?}`); see `batches/follow-ups.ts`. */
+  ach_return: onAchReturn as EventHandler,
 };

@@ -2,6 +2,10 @@ import type { Client } from "./clients/client.js";
 import type { Integration } from "./integrations/integration.js";
 import type { PaymentToken } from "./payment-tokens/payment-token.js";
 import type { User } from "./users/user.js";
+import type { Batch } from "./batches/batch.js";
+import type { FollowUp } from "./batches/follow-ups.js";
+import type { Ledger } from "./transactions/ledger.js";
+import type { Transaction } from "./transactions/transaction.js";
 
 /**
  * All entities of one world, in maps and indexes. Lists never rely on Map order alone: services sort
@@ -26,6 +30,14 @@ export interface WorldState {
   usersByClient: Map<string, string[]>;
   /** Lower-cased email (the login name, unique in the world) -> user id. */
   userByEmail: Map<string, string>;
+  /** Every transaction by id; ids are never reused, so `size` is also the next creation sequence. */
+  transactions: Map<string, Transaction>;
+  /** Every batch by id. */
+  batches: Map<string, Batch>;
+  /** Client id -> its transactions and batches in creation order, with per-type indexes. */
+  ledgers: Map<string, Ledger>;
+  /** Transaction id -> events waiting for its batch to close or for it to settle ("R01 two days after settlement"). */
+  followUps: Map<string, FollowUp[]>;
 }
 
 export function createState(): WorldState {
@@ -39,5 +51,9 @@ export function createState(): WorldState {
     users: new Map(),
     usersByClient: new Map(),
     userByEmail: new Map(),
+    transactions: new Map(),
+    batches: new Map(),
+    ledgers: new Map(),
+    followUps: new Map(),
   };
 }

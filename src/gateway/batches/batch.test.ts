@@ -1,0 +1,33 @@
+import { describe, expect, test } from "vitest";
+import { GatewayError } from "../../core/errors.js";
+import type { Transaction } from "../transactions/transaction.js";
+import { BATCH_TRANSITIONS, batchTransition, contribution } from "./batch.js";
+
+const tx = (over: Partial<Transaction>): Transaction => ({ type: "SALE", result: "APPROVED", status: "pending", amount: 1000, tip: 200, ...over }) as Transaction;
+
+describe("batch transition table", () => {
+  test("open -> closed -> settled, nothing else", () => {
+    expect(batchTransition("open", "close")).toBe("closed");
+    expect(batchTransition("closed", "settle")).toBe("settled");
+    expect(() => batchTransition("open", "settle")).toThrow(GatewayError);
+    expect(() => batchTransition("closed", "close")).toThrow(GatewayError);
+    expect(Object.keys(BATCH_TRANSITIONS.settled)).toEqual([]);
+  });
+});
+
+describe("batch contribution", () => {
+  test("a debit counts approved and captured; the tip is never added on top", () => {
+    expect(contribution(tx({}))).toEqual({ approved_amount: 1000, captured_amount: 1000, refund_amount: 0, void_amount: 0, net_amount: 1000, batch_net_amount: 1000 });
+  });
+  test("a voided debit moves from captured to void", () => {
+    expect(contribution(tx({ status: "voided" }))).toMatchObject({ approved_amount: 1000, captured_amount: 0, void_amount: 1000, net_amount: 0 });
+  });
+  test("refunds and payouts are credits", () => {
+    expect(contribution(tx({ type: "REFUND", status: "refund_open" }))).toMatchObject({ refund_amount: 1000, net_amount: -1000 });
+    expect(contribution(tx({ type: "PAYOUT" }))).toMatchObject({ approved_amount: 0, refund_amount: 1000, net_amount: -1000 });
+  });
+  test("removed and declined members add nothing", () => {
+    expect(Object.values(contribution(tx({ status: "removed" })))).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(Object.values(contribution(tx({ result: "DECLINED", status: "declined" })))).toEqual([0, 0, 0, 0, 0, 0]);
+  });
+});

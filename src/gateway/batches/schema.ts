@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { isoOf } from "../../core/clock.js";
+import { intString, text } from "../fields.js";
+import { PROCESSOR_WIRE } from "../integrations/integration.js";
+import { BATCH_TYPE, type Batch } from "./batch.js";
+
+/** Wire schemas of the Batch resource (spec "Batch", Endpoints detail 1, PRODUCT.md "Close batch"). */
+
+export const closeBatchBody = z
+  .object({
+    client_id: text(64),
+    /** Request-body casing, like integrations. */
+    processor: z.enum(["Cardproc", "Achproc"], { error: "must be Cardproc or Achproc" }),
+    batch_type: z.enum(["card", "ach"], { error: "must be card or ach" }),
+    /** "Stated only as a string": any non-empty string is accepted and not interpreted. */
+    created_at: text(64),
+    batch_id: text(64).optional(),
+  })
+  .strict()
+  .meta({ id: "CloseBatchRequest" });
+export type CloseBatchInput = z.output<typeof closeBatchBody>;
+
+export const BATCH_SORT_COLUMNS = ["created_at", "batch_number", "status", "net_amount", "closed_at_date_time", "settled_at_date_time"] as const;
+
+export const listBatchesQuery = z
+  .object({
+    take: intString("take", 100).optional(),
+    skip: intString("skip").optional(),
+    sort_column: z.enum(BATCH_SORT_COLUMNS).optional(),
+    sort_order: z.enum(["asc", "desc"]).optional(),
+  })
+  .strict();
+export type ListBatchesQuery = z.output<typeof listBatchesQuery>;
+
+const int = z.number().int();
+
+export const batchResponse = z
+  .object({
+    id: z.string(),
+    batch_id: z.string(),
+    batch_number: z.string(),
+    batch_type: z.enum(["card", "ach"]),
+    processor: z.enum(["CARDPROC", "ACHPROC"]),
+    status: z.enum(["open", "closed", "settled"]),
+    client_id: z.string(),
+    client_name: z.string(),
+    approved_amount: int,
+    captured_amount: int,
+    refund_amount: int,
+    void_amount: int,
+    net_amount: int,
+    batch_net_amount: int,
+    created_at: z.string(),
+    closed_at_date_time: z.string().nullable(),
+    settled_at_date_time: z.string().nullable(),
+    correlation_id: z.string(),
+  })
+  .strict()
+  .meta({ id: "Batch" });
+
+/** `BatchCloseResponse` (fields not shown by the spec): the batches this call closed. */
+export const batchCloseResponse = z
+  .object({ batches: z.array(batchResponse), correlation_id: z.string() })
+  .strict()
+  .meta({ id: "BatchCloseResponse" });
+
+export const batchListResponse = z
+  .object({ data: z.array(batchResponse), total_count: int, take: int, skip: int })
+  .strict()
+  .meta({ id: "BatchList" });
+
+export function toWire(b: Batch, clientName: string, correlationId: string) {
+  return {
+    id: b.id,
+    batch_id: b.id,
+    batch_number: b.batch_number,
+    batch_type: BATCH_TYPE[b.processor],
+    processor: PROCESSOR_WIRE[b.processor],
+    status: b.status,
+    client_id: b.client_id,
+    client_name: clientName,
+    ...b.sums,
+    created_at: isoOf(b.created_at),
+    closed_at_date_time: b.closed_at === null ? null : isoOf(b.closed_at),
+    settled_at_date_time: b.settled_at === null ? null : isoOf(b.settled_at),
+    correlation_id: correlationId,
+  };
+}

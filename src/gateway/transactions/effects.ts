@@ -1,0 +1,105 @@
+import { GatewayError, notFound } from "../../core/errors.js";
+import { parseDuration } from "../../core/duration.js";
+import { afterEvent, scheduleFromNow } from "../batches/follow-ups.js";
+import { batchOf, setSettlementDelay } from "../batches/service.js";
+import type { ScheduleEntry } from "./processor.js";
+import type { World } from "../world.js";
+import type { CardType, Transaction } from "./transaction.js";
+
+/**
+ * Later effects on a transaction that no `/v1` call causes: an ACH return, a removal from the batch,
+ * the card type the processor reveals. The scenario engine and the `/_mock` control API call these;
+ * they take no scope and are pure over the world.
+ */
+
+function get(world: World, id: string): Transaction {
+  const t = world.state.transactions.get(id);
+  if (!t) throw notFound("Transaction");
+  return t;
+}
+
+/** Only an approved ACH payment (not the CANCEL record of a void) can come back from the bank. */
+function returnable(t: Transaction): boolean {
+  return t.processor === "Achproc" && t.result === "APPROVED" && t.type !== "CANCEL";
+}
+
+/**
+ * "Processor return (ACH only)": `is_returned` true, `returned_at` now, `return_code` and
+ * `return_reason` when given (absent otherwise). A return does not change settlement or the batch.
+ * 400 `INVALID_ACTION` on a card or an unapproved payment, 409 when already returned.
+ */
+export function returnAch(world: World, transactionId: string, r: { code?: string; reason?: string } = {}): Transaction {
+  const t = get(world, transactionId);
+  if (!returnable(t)) {
+    throw new GatewayError("INVALID_ACTION", { message: "Only an approved ACH payment can be returned." });
+  }
+  if (t.returned_at !== null) throw new GatewayError("DUPLICATE_ACTION", { message: "The transaction is already returned." });
+  t.returned_at = world.clock.now();
+  if (r.code !== undefined) t.return_code = r.code;
+  if (r.reason !== undefined) t.return_reason = r.reason;
+  return t;
+}
+
+/**
+ * Scheduler handler `ach_return` (payload `{transactionId, code?, reason?}`): a return that fell due.
+ * A transaction that can no longer be returned (already returned) is left alone, so a scheduled
+ * event never fails the request that moved the clock.
+ */
+export function onAchReturn(world: World, p: { transactionId: string; code?: string; reason?: string }): void {
+  const t = world.state.transactions.get(p.transactionId);
+  if (!t || t.returned_at !== null || !returnable(t)) return;
+  returnAch(world, p.transactionId, { code: p.code, reason: p.reason });
+}
+
+/**
+ * Marks a transaction to get `settlement_issue: REMOVED_FROM_BATCH` at its batch's next close, when
+ * it leaves the batch sums. An AUTH passes the mark to its capture. 409 when no close is ahead.
+ */
+export function markRemovedFromBatch(world: World, transactionId: string): Transaction {
+  const t = get(world, transactionId);
+  const b = batchOf(world, t);
+  const pendingAuth = t.status === "authorized";
+  if (!pendingAuth && b?.status !== "open") {
+    throw new GatewayError("DUPLICATE_ACTION", { message: "The transaction is not in an open batch." });
+  }
+  t.remove_at_close = true;
+  return t;
+}
+
+/** The card type the processor reveals on read back (scenario `card_type`); records derived later inherit it. */
+export function setCardType(world: World, transactionId: string, cardType: CardType): Transaction {
+  const t = get(world, transactionId);
+  t.card_type = cardType;
+  return t;
+}
+
+/** NACHA's usual deadline: most returns come back two banking days after settlement. */
+export const DEFAULT_RETURN_LAG_DAYS = 2;
+
+/**
+ * A scenario's `schedule` entries for a new transaction: `ach_return` (after `settlement` by default,
+ * `business_days` or `in` later, default lag two business days; no `code` = `return_code` absent),
+ * `remove_from_batch` (at its batch's next close), `settle` (the batch settles that long after its
+ * close, default at once). `token_status` belongs to the payment-tokens code and is left to it.
+ */
+export function applySchedule(world: World, t: Transaction, entries: readonly ScheduleEntry[]): void {
+  for (const s of entries) {
+    const lag = s.in !== undefined ? { in: parseDuration(s.in) ?? undefined } : { businessDays: s.business_days };
+    if (s.event === "ach_return") {
+      const f = {
+        event: "ach_return",
+        ...(s.in !== undefined ? lag : { businessDays: s.business_days ?? DEFAULT_RETURN_LAG_DAYS }),
+        payload: { transactionId: t.id, code: s.code ?? undefined, reason: s.reason },
+      };
+      const after = s.after ?? "settlement";
+      if (after === "now") scheduleFromNow(world, t.id, f);
+      else afterEvent(world, t.id, { ...f, after });
+    } else if (s.event === "remove_from_batch") {
+      markRemovedFromBatch(world, t.id);
+    } else if (s.event === "settle") {
+      const b = batchOf(world, t);
+      if (b) setSettlementDelay(world, b.id, lag.businessDays ?? 0, lag.in ?? null);
+    }
+  }
+}
+
