@@ -5,6 +5,8 @@ import type { Host } from "../gateway/host.js";
 import type { AppEnv } from "../http/env.js";
 import { parseWith, readJsonBody } from "../http/validate.js";
 import { SPEC_VERSION, VERSION } from "../version.js";
+import { mountDocs } from "./docs.js";
+import { mountJournal } from "./journal.js";
 
 const resetBody = z.object({ seed: z.union([z.string().min(1).max(200), z.number().int()]).optional() }).strict();
 
@@ -37,5 +39,7 @@ export function buildControlApp(host: Host): Hono<AppEnv> {
     return c.json({ status: "reset", seed: world.options.seed, now: world.clock.iso() });
   });
 
+  mountDocs(ctl);
+  mountJournal(ctl, host);
   return ctl;
 }

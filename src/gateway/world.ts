@@ -3,6 +3,7 @@ import { IdFactory } from "../core/ids.js";
 import { RandomStreams } from "../core/random.js";
 import { Scheduler, type ScheduledEvent } from "../core/scheduler.js";
 import { ScenarioEngine } from "../scenarios/engine.js";
+import { ChangeLog, type ChangeEntry } from "./changes.js";
 import { EVENT_HANDLERS } from "./events.js";
 import { loadFixtures, type Fixtures } from "./fixtures.js";
 import { Journal } from "./journal.js";
@@ -43,6 +44,8 @@ export class World {
   readonly journal: Journal;
   readonly quirks: Quirks;
   readonly scenarios = new ScenarioEngine();
+  /** What changed this world, for `GET /_mock/journal/export` and replay (see changes.ts). */
+  readonly changes = new ChangeLog();
 
   constructor(readonly options: WorldOptions) {
     this.random = new RandomStreams(options.seed);
@@ -71,6 +74,14 @@ export class World {
     }
     if (t > this.clock.now()) this.clock.set(t);
     return fired;
+  }
+
+  /**
+   * Adds an entry to the replay log. HTTP requests are recorded by the pipeline (http/changes.ts);
+   * anything that changes the world without an HTTP request must call this.
+   */
+  recordChange(entry: ChangeEntry): void {
+    this.changes.record(entry);
   }
 
   #fire(e: ScheduledEvent): void {
