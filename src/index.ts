@@ -52,3 +52,8 @@ export function createDouble(options: DoubleOptions = {}): Double {
   const app = createApp(host, { control: options.control });
   return { host, app, fetch: (request) => app.fetch(request) };
 }
+
+export { ControlError, startDouble, type ClockAdvance, type RequestFilter, type RunningDouble, type StartOptions } from "./start.js";
+export type { JournalEntry } from "./gateway/journal.js";
+export type { OpenApiDocument } from "./http/openapi.js";
+export { buildOpenApi } from "./http/openapi.js";
