@@ -14,7 +14,16 @@ export const SETTINGS = [
   { flag: "tick", env: "PAYDOUBLE_TICK", default: "PT0.001S", help: "simulated time added per gateway request (ISO 8601)" },
   { flag: "journal-limit", env: "PAYDOUBLE_JOURNAL_LIMIT", default: "10000", help: "request journal entries kept per world" },
   { flag: "no-control", env: "PAYDOUBLE_NO_CONTROL", default: "false", help: "turn the /_mock control API off" },
+  { flag: "log", env: "PAYDOUBLE_LOG", default: "off", help: "per-request log on stdout: off, text or json (secrets masked)" },
+  { flag: "replay", env: "PAYDOUBLE_REPLAY", default: "(none)", help: "rebuild the world of a /_mock/journal/export file at start" },
 ] as const;
+
+/**
+ * Scenario files named through the environment (comma-separated paths), for the docker image's
+ * `/scenarios` mount. The scenario issue adds the `--scenario` flag and loads them; this only reads
+ * the variable into `Config.scenarioFiles`.
+ */
+export const SCENARIOS_ENV = "PAYDOUBLE_SCENARIOS";
 
 export const configSchema = z.object({
   port: z.coerce.number().int().min(0).max(65535),
@@ -25,6 +34,9 @@ export const configSchema = z.object({
   tick: z.string().refine(isDuration, "must be an ISO 8601 duration such as PT0.001S"),
   journalLimit: z.coerce.number().int().min(1).max(10_000_000),
   control: z.boolean(),
+  log: z.enum(["off", "text", "json"]),
+  replay: z.string().min(1).nullable(),
+  scenarioFiles: z.array(z.string().min(1)),
 });
 
 export type Config = z.output<typeof configSchema>;
@@ -39,5 +51,11 @@ export function helpText(): string {
     ...rows,
     "  --help                                          print this help",
     "  --version                                       print the version",
+    "",
+    "Commands:",
+    "  paydouble [serve]          serve (the default)",
+    "  paydouble replay FILE      replay an exported log, print each replayed request and exit",
+    "",
+    `Scenario files: ${SCENARIOS_ENV}=/scenarios/a.yaml,/scenarios/b.yaml (comma-separated paths).`,
   ].join("\n");
 }

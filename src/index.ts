@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import { durationMs, parseDuration } from "./core/duration.js";
 import type { Fixtures } from "./gateway/fixtures.js";
+import type { JournalEntry } from "./gateway/journal.js";
 import { Host } from "./gateway/host.js";
 import { createApp } from "./http/app.js";
 import type { AppEnv } from "./http/env.js";
@@ -23,6 +24,8 @@ export interface DoubleOptions {
   tick?: string;
   journalLimit?: number;
   control?: boolean;
+  /** Called with each `/v1` journal entry (secrets masked) as it is recorded. */
+  onRequest?: (entry: JournalEntry) => void;
 }
 
 export interface Double {
@@ -49,11 +52,11 @@ export function createDouble(options: DoubleOptions = {}): Double {
     tickMs: durationMs(tick),
     journalLimit: options.journalLimit,
   });
-  const app = createApp(host, { control: options.control });
+  const app = createApp(host, { control: options.control, onRequest: options.onRequest });
   return { host, app, fetch: (request) => app.fetch(request) };
 }
 
 export { ControlError, startDouble, type ClockAdvance, type RequestFilter, type RunningDouble, type StartOptions } from "./start.js";
-export type { JournalEntry } from "./gateway/journal.js";
 export type { OpenApiDocument } from "./http/openapi.js";
 export { buildOpenApi } from "./http/openapi.js";
+export type { JournalEntry };

@@ -1,16 +1,20 @@
 #!/usr/bin/env node
 import { serve } from "@hono/node-server";
+import { readFileSync } from "node:fs";
+import { basename } from "node:path";
 import { parseCommand } from "./cli/args.js";
 import { FileError } from "./cli/load-files.js";
-import { helpText } from "./config.js";
+import { helpText, type Config } from "./config.js";
+import type { JournalEntry } from "./gateway/journal.js";
 import { createDouble } from "./index.js";
+import { replayLog } from "./replay/replay.js";
 import { VERSION } from "./version.js";
 
 /**
  * Process entry: the only file that touches process, argv and signals. A bad flag or an unusable
  * file exits 2 with a one-line reason.
  */
-function main(): void {
+async function main(): Promise<void> {
   const cmd = parseCommand(process.argv.slice(2), process.env);
   if (cmd.kind === "help") {
     process.stdout.write(helpText() + "\n");
@@ -21,23 +25,33 @@ function main(): void {
     return;
   }
   if (cmd.kind === "error") fail(cmd.message);
+  if (cmd.kind === "replay") {
+    const rebuilt = await replay(cmd.file);
+    for (const s of rebuilt.steps) process.stdout.write(`${s.status} ${s.method} ${s.path}\n`);
+    process.stdout.write(`replayed ${rebuilt.steps.length} requests; world now ${rebuilt.host.root.clock.iso()} seed=${rebuilt.host.root.options.seed}\n`);
+    return;
+  }
   const { config } = cmd;
-  let double;
+  const onRequest = requestLogger(config.log);
+  let app;
   try {
-    double = createDouble({
-      seed: config.seed,
-      fixtures: config.fixtures ?? undefined,
-      clockStart: new Date(config.clockStart).toISOString(),
-      tick: config.tick,
-      journalLimit: config.journalLimit,
-      control: config.control,
-    });
+    app = config.replay
+      ? (await replay(config.replay, onRequest)).app
+      : createDouble({
+          seed: config.seed,
+          fixtures: config.fixtures ?? undefined,
+          clockStart: new Date(config.clockStart).toISOString(),
+          tick: config.tick,
+          journalLimit: config.journalLimit,
+          control: config.control,
+          onRequest,
+        }).app;
   } catch (e) {
     fail(e instanceof FileError ? e.message : `cannot start: ${(e as Error).message}`);
   }
-  const server = serve({ fetch: double.app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const host = info.address.includes(":") ? `[${info.address}]` : info.address;
-    process.stdout.write(`paydouble ${VERSION} listening on http://${host}:${info.port} seed=${config.seed}\n`);
+    process.stdout.write(`paydouble ${VERSION} listening on http://${host}:${info.port} ${startupFacts(config)}\n`);
   });
   server.on("error", (e) => fail(`cannot listen: ${e.message}`));
   const stop = () => server.close(() => process.exit(0));
@@ -45,9 +59,36 @@ function main(): void {
   process.once("SIGINT", stop);
 }
 
+/** `seed=... scenarios=...` (and the replayed file) for the startup line. */
+function startupFacts(config: Config): string {
+  const scenarios = config.scenarioFiles.length ? config.scenarioFiles.map((f) => basename(f)).join(",") : "none";
+  return `seed=${config.replay ? "(from replay)" : config.seed} scenarios=${scenarios}${config.replay ? ` replay=${config.replay}` : ""}`;
+}
+
+/** One line per `/v1` request on stdout; the journal entry is already masked. */
+function requestLogger(mode: Config["log"]): ((e: JournalEntry) => void) | undefined {
+  if (mode === "json") return (e) => process.stdout.write(JSON.stringify(e) + "\n");
+  if (mode === "text") return (e) => process.stdout.write(`${e.at} ${e.status} ${e.method} ${e.path} ${e.operation ?? "-"} ${e.request_id}\n`);
+  return undefined;
+}
+
+async function replay(file: string, onRequest?: (e: JournalEntry) => void) {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    fail(`cannot read replay file ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  try {
+    return await replayLog(text, { onRequest });
+  } catch (e) {
+    fail(`cannot replay ${file}: ${(e as Error).message}`);
+  }
+}
+
 function fail(message: string): never {
   process.stderr.write(`paydouble: ${message}\n`);
   process.exit(2);
 }
 
-main();
+void main();

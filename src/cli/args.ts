@@ -1,10 +1,11 @@
 import { parseArgs } from "node:util";
-import { configSchema, SETTINGS, type Config } from "../config.js";
+import { configSchema, SCENARIOS_ENV, SETTINGS, type Config } from "../config.js";
 
 export type ParsedCommand =
   | { kind: "help" }
   | { kind: "version" }
   | { kind: "serve"; config: Config }
+  | { kind: "replay"; file: string }
   | { kind: "error"; message: string };
 
 /** argv (after `node main.js`) and environment -> what to do. Flags win over environment. */
@@ -24,6 +25,8 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
         tick: { type: "string" },
         "journal-limit": { type: "string" },
         "no-control": { type: "boolean" },
+        log: { type: "string" },
+        replay: { type: "string" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
       },
@@ -34,6 +37,10 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
   const { values, positionals } = parsed;
   if (values.help) return { kind: "help" };
   if (values.version) return { kind: "version" };
+  if (positionals[0] === "replay") {
+    if (positionals.length !== 2) return { kind: "error", message: "usage: paydouble replay FILE" };
+    return { kind: "replay", file: positionals[1] };
+  }
   if (positionals.length > 0 && !(positionals.length === 1 && positionals[0] === "serve")) {
     return { kind: "error", message: `unknown command: ${positionals.join(" ")}` };
   }
@@ -51,6 +58,9 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
     tick: pick("tick") ?? "PT0.001S",
     journalLimit: pick("journal-limit") ?? "10000",
     control: !(values["no-control"] === true || env.PAYDOUBLE_NO_CONTROL === "true"),
+    log: pick("log") ?? "off",
+    replay: pick("replay") ?? null,
+    scenarioFiles: (env[SCENARIOS_ENV] ?? "").split(",").map((f) => f.trim()).filter(Boolean),
   });
   if (!result.success) {
     const issue = result.error.issues[0];
