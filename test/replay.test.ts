@@ -63,10 +63,10 @@ async function runSession(steps: Step[]) {
   return { s, created };
 }
 
-/** Every read of the world: each created client, lists in both orders, the health line. */
+/** Every read of the world: each created client, lists in two orders, the health line, the journal. */
 async function reads(request: (path: string, init: RequestInit) => Response | Promise<Response>, ids: string[]) {
   const headers = { "Api-Key": RESELLER.key, "Client-Id": RESELLER.id };
-  const paths = [...ids.map((id) => `/v1/clients/${id}`), "/v1/clients?Take=100&SortOrder=asc", "/v1/clients?Take=100&SortOrder=desc&SortColumn=dba", "/_mock/health"];
+  const paths = [...ids.map((id) => `/v1/clients/${id}`), "/v1/clients?Take=100&SortOrder=asc", "/v1/clients?Take=100&SortOrder=desc&SortColumn=dba", "/_mock/health", "/_mock/requests"];
   const out: string[] = [];
   for (const path of paths) {
     const res = await request(path, { headers });

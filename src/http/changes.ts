@@ -16,8 +16,8 @@ export function drawRequestId(world: World): string {
   return world.ids.uuid("request-id");
 }
 
-/** Control paths that do not change the world (the journal and its export) or change the host instead. */
-const NOT_WORLD_CHANGES = /^\/_mock\/(?:requests|journal|sandboxes)(?:\/|$)/;
+/** Control paths that do not change the world (the export) or change the host instead. */
+const NOT_WORLD_CHANGES = /^\/_mock\/(?:journal|sandboxes)(?:\/|$)/;
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** Headers replay must send again: credentials, content type and any `x-` header a scenario may match. */
