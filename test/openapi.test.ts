@@ -74,6 +74,9 @@ describe("GET /_mock/openapi.json", () => {
   it("points servers at the world it was read from (a sandbox has its own root)", async () => {
     const doc = (await served()).body;
     expect(doc.servers[0].url).toBe("http://localhost");
+    const { double, get } = setup();
+    double.host.addSandbox("sb-1", double.host.options);
+    expect((await get("/sandboxes/sb-1/_mock/openapi.json")).body.servers[0].url).toBe("http://localhost/sandboxes/sb-1");
   });
 
   it("lints clean with @redocly/cli (recommended rules, no warnings)", async () => {
