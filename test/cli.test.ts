@@ -73,9 +73,12 @@ describe("paydouble CLI", () => {
   });
 
   it("prints one startup line (URL, seed, scenarios), logs one masked JSON line per request, and exits 0 on SIGTERM", async () => {
-    const s = start(["--seed", "cli", "--log", "json"], { PAYDOUBLE_SCENARIOS: "/scenarios/a.yaml" });
+    const scenario = join(mkdtempSync(join(tmpdir(), "paydouble-scn-")), "cli-startup.yaml");
+    writeFileSync(scenario, "version: 1\nname: cli-startup\nrules: []\n");
+    const s = start(["--seed", "cli", "--log", "json"], { PAYDOUBLE_SCENARIOS: scenario });
     const { url, line } = await s.ready;
-    expect(line).toMatch(/^paydouble \S+ listening on http:\/\/127\.0\.0\.1:\d+ seed=cli scenarios=a\.yaml$/);
+    // The scenario is named by its file (before the scenario engine) or by its `name` (after).
+    expect(line).toMatch(/^paydouble \S+ listening on http:\/\/127\.0\.0\.1:\d+ seed=cli scenarios=cli-startup(\.yaml)?$/);
     await fetch(`${url}/v1/clients`, {
       method: "POST",
       headers: { "Api-Key": RESELLER.key, "Client-Id": RESELLER.id, "content-type": "application/json" },

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -13,7 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
  */
 const pkg = mkdtempSync(join(tmpdir(), "paydouble-pkg-"));
 beforeAll(async () => {
-  for (const f of ["package.json", "README.md", "fixtures"]) cpSync(f, join(pkg, f), { recursive: true });
+  // Everything `files` ships (except dist, built below) and what npm always packs.
+  const shipped = JSON.parse(readFileSync("package.json", "utf8")).files.filter((f: string) => f !== "dist");
+  for (const f of ["package.json", "README.md", ...shipped]) if (existsSync(f)) cpSync(f, join(pkg, f), { recursive: true });
   await promisify(execFile)(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "tsconfig.build.json", "--outDir", join(pkg, "dist")]);
 }, 120_000);
 afterAll(() => rmSync(pkg, { recursive: true, force: true }));
@@ -28,7 +30,6 @@ describe("the published package", () => {
     const mod = await import(pathToFileURL(join(pkg, "dist/index.js")).href);
     expect(typeof mod.createDouble).toBe("function");
     expect(typeof mod.startDouble).toBe("function");
-    const { readFileSync } = await import("node:fs");
     const types = readFileSync(join(pkg, "dist/index.d.ts"), "utf8");
     expect(types).toMatch(/startDouble/);
     expect(types).toMatch(/createDouble/);
