@@ -19,7 +19,11 @@ const TARGETS = {
   transactions: {
     path: "/v1/transactions",
     who: MERCHANT,
-    body: { type: "sale", amount: 1234, payment_method: { card: { pan: "4242424242424242", expiry_month: 12, expiry_year: 2030, cvv: "123" } } },
+    body: {
+      type: "SALE",
+      amount: 1234,
+      payment_method: { type: "Card", entry_method: "ECOMMERCE", pan: "4242424242424242", expiry: { month: "12", year: "2030" }, cvv: "123", first_name: "Ada", last_name: "Lovelace" },
+    },
   },
 };
 const target = process.argv.includes("--transactions") ? TARGETS.transactions : TARGETS.clients;
