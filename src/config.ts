@@ -17,6 +17,8 @@ export const SETTINGS = [
   { flag: "scenario", env: "PAYDOUBLE_SCENARIOS", default: "(none)", help: "scenario file to load at start (repeatable; env: comma-separated)" },
   { flag: "no-builtin", env: "PAYDOUBLE_NO_BUILTIN", default: "false", help: "do not load the built-in magic values" },
   { flag: "realtime", env: "PAYDOUBLE_REALTIME", default: "false", help: "the clock follows wall time from its start instant" },
+  { flag: "log", env: "PAYDOUBLE_LOG", default: "off", help: "per-request log on stdout: off, text or json (secrets masked)" },
+  { flag: "replay", env: "PAYDOUBLE_REPLAY", default: "(none)", help: "rebuild the world of a /_mock/journal/export file at start" },
 ] as const;
 
 export const configSchema = z.object({
@@ -34,6 +36,8 @@ export const configSchema = z.object({
   scenarios: z.array(z.string().min(1)),
   builtin: z.boolean(),
   realtime: z.boolean(),
+  log: z.enum(["off", "text", "json"]),
+  replay: z.string().min(1).nullable(),
 });
 
 export type Config = z.output<typeof configSchema>;
@@ -45,6 +49,7 @@ export function helpText(): string {
     "Usage: paydouble [serve] [flags]",
     "       paydouble check FILE...    validate scenario files (exit 2 naming file, line and column)",
     "       paydouble schema           print the scenario format's JSON Schema",
+    "       paydouble replay FILE      rebuild an exported world log, print each replayed request, exit",
     "",
     "Flags (each may also be set by its environment variable):",
     ...rows,

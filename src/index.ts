@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import { durationMs, parseDuration } from "./core/duration.js";
 import type { Fixtures } from "./gateway/fixtures.js";
+import type { JournalEntry } from "./gateway/journal.js";
 import { Host } from "./gateway/host.js";
 import { createApp } from "./http/app.js";
 import type { AppEnv } from "./http/env.js";
@@ -38,6 +39,8 @@ export interface DoubleOptions {
   sleep?: Sleep;
   /** Cap on live sandboxes. */
   sandboxLimit?: number;
+  /** Called with each `/v1` journal entry (secrets masked) as it is recorded. */
+  onRequest?: (entry: JournalEntry) => void;
 }
 
 export interface Double {
@@ -76,7 +79,7 @@ export function createDouble(options: DoubleOptions = {}): Double {
     },
     options.sandboxLimit,
   );
-  const app = createApp(host, { control: options.control, sleep: options.sleep });
+  const app = createApp(host, { control: options.control, sleep: options.sleep, onRequest: options.onRequest });
   return { host, app, fetch: (request) => app.fetch(request) };
 }
 
@@ -90,3 +93,8 @@ function validated(s: ScenarioFile, i: number): ScenarioFile {
 export { formatProblem, parseScenario, ScenarioFileError, type Problem } from "./scenarios/loader.js";
 export { OPERATION_IDS, scenarioJsonSchema, type ScenarioFile } from "./scenarios/schema.js";
 export type { Matched, Outcome } from "./scenarios/engine.js";
+
+export { ControlError, startDouble, type ClockAdvance, type RequestFilter, type RunningDouble, type StartOptions } from "./start.js";
+export type { OpenApiDocument } from "./http/openapi.js";
+export { buildOpenApi } from "./http/openapi.js";
+export type { JournalEntry };

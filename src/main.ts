@@ -1,19 +1,23 @@
 #!/usr/bin/env node
 import { serve } from "@hono/node-server";
+import { readFileSync } from "node:fs";
 import { parseCommand } from "./cli/args.js";
 import { checkFiles } from "./cli/check.js";
 import { FileError } from "./cli/load-files.js";
 import { ScenarioFileError } from "./scenarios/loader.js";
 import { scenarioJsonSchema } from "./scenarios/schema.js";
-import { helpText } from "./config.js";
+import { helpText, type Config } from "./config.js";
+import type { JournalEntry } from "./gateway/journal.js";
+import type { Host } from "./gateway/host.js";
 import { createDouble } from "./index.js";
+import { replayLog } from "./replay/replay.js";
 import { VERSION } from "./version.js";
 
 /**
  * Process entry: the only file that touches process, argv and signals. A bad flag or an unusable
  * file exits 2 with a one-line reason.
  */
-function main(): void {
+async function main(): Promise<void> {
   const cmd = parseCommand(process.argv.slice(2), process.env);
   if (cmd.kind === "help") {
     process.stdout.write(helpText() + "\n");
@@ -34,27 +38,37 @@ function main(): void {
     process.exitCode = ok ? 0 : 2;
     return;
   }
+  if (cmd.kind === "replay") {
+    const rebuilt = await replay(cmd.file);
+    for (const s of rebuilt.steps) process.stdout.write(`${s.status} ${s.method} ${s.path}\n`);
+    process.stdout.write(`replayed ${rebuilt.steps.length} requests; world now ${rebuilt.host.root.clock.iso()} seed=${rebuilt.host.root.options.seed}\n`);
+    return;
+  }
   const { config } = cmd;
-  let double;
+  const onRequest = requestLogger(config.log);
+  let double: { host: Host; app: { fetch: (r: Request) => Response | Promise<Response> } };
   try {
-    double = createDouble({
-      seed: config.seed,
-      fixtures: config.fixtures ?? undefined,
-      clockStart: config.clockStart === undefined ? undefined : new Date(config.clockStart).toISOString(),
-      tick: config.tick,
-      journalLimit: config.journalLimit,
-      control: config.control,
-      scenarios: config.scenarios,
-      builtin: config.builtin,
-      realtime: config.realtime,
-    });
+    double = config.replay
+      ? await replay(config.replay, onRequest)
+      : createDouble({
+          seed: config.seed,
+          fixtures: config.fixtures ?? undefined,
+          clockStart: config.clockStart === undefined ? undefined : new Date(config.clockStart).toISOString(),
+          tick: config.tick,
+          journalLimit: config.journalLimit,
+          control: config.control,
+          scenarios: config.scenarios,
+          builtin: config.builtin,
+          realtime: config.realtime,
+          onRequest,
+        });
   } catch (e) {
     if (e instanceof ScenarioFileError) fail(`scenario file ${e.file} is invalid:\n${e.message}`);
     fail(e instanceof FileError ? e.message : `cannot start: ${(e as Error).message}`);
   }
   const server = serve({ fetch: double.app.fetch, port: config.port, hostname: config.host }, (info) => {
     const host = info.address.includes(":") ? `[${info.address}]` : info.address;
-    process.stdout.write(`paydouble ${VERSION} listening on http://${host}:${info.port} seed=${double.host.root.options.seed}\n`);
+    process.stdout.write(`paydouble ${VERSION} listening on http://${host}:${info.port} ${startupFacts(double.host, config)}\n`);
   });
   server.on("error", (e) => fail(`cannot listen: ${e.message}`));
   const stop = () => server.close(() => process.exit(0));
@@ -62,9 +76,36 @@ function main(): void {
   process.once("SIGINT", stop);
 }
 
+/** `seed=... scenarios=...` (and the replayed file) for the startup line: what the world was built from. */
+function startupFacts(host: Host, config: Config): string {
+  const names = (host.root.options.scenarios ?? []).map((s) => s.name);
+  return `seed=${host.root.options.seed} scenarios=${names.length ? names.join(",") : "none"}${config.replay ? ` replay=${config.replay}` : ""}`;
+}
+
+/** One line per `/v1` request on stdout; the journal entry is already masked. */
+function requestLogger(mode: Config["log"]): ((e: JournalEntry) => void) | undefined {
+  if (mode === "json") return (e) => process.stdout.write(JSON.stringify(e) + "\n");
+  if (mode === "text") return (e) => process.stdout.write(`${e.at} ${e.status} ${e.method} ${e.path} ${e.operation ?? "-"} ${e.request_id}\n`);
+  return undefined;
+}
+
+async function replay(file: string, onRequest?: (e: JournalEntry) => void) {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    fail(`cannot read replay file ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  try {
+    return await replayLog(text, { onRequest });
+  } catch (e) {
+    fail(`cannot replay ${file}: ${(e as Error).message}`);
+  }
+}
+
 function fail(message: string): never {
   process.stderr.write(`paydouble: ${message}\n`);
   process.exit(2);
 }
 
-main();
+void main();

@@ -7,6 +7,7 @@ export type ParsedCommand =
   | { kind: "serve"; config: Config }
   | { kind: "check"; files: string[] }
   | { kind: "schema" }
+  | { kind: "replay"; file: string }
   | { kind: "error"; message: string };
 
 /** argv (after `node main.js`) and environment -> what to do. Flags win over environment. */
@@ -29,6 +30,8 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
         scenario: { type: "string", multiple: true },
         "no-builtin": { type: "boolean" },
         realtime: { type: "boolean" },
+        log: { type: "string" },
+        replay: { type: "string" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
       },
@@ -44,6 +47,10 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
     return { kind: "check", files: positionals.slice(1) };
   }
   if (positionals[0] === "schema" && positionals.length === 1) return { kind: "schema" };
+  if (positionals[0] === "replay") {
+    if (positionals.length !== 2) return { kind: "error", message: "usage: paydouble replay FILE" };
+    return { kind: "replay", file: positionals[1] };
+  }
   if (positionals.length > 0 && !(positionals.length === 1 && positionals[0] === "serve")) {
     return { kind: "error", message: `unknown command: ${positionals.join(" ")}` };
   }
@@ -64,6 +71,8 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
     scenarios: values.scenario ?? (env.PAYDOUBLE_SCENARIOS ? env.PAYDOUBLE_SCENARIOS.split(",").filter(Boolean) : []),
     builtin: !(values["no-builtin"] === true || env.PAYDOUBLE_NO_BUILTIN === "true"),
     realtime: values.realtime === true || env.PAYDOUBLE_REALTIME === "true",
+    log: pick("log") ?? "off",
+    replay: pick("replay") ?? null,
   });
   if (!result.success) {
     const issue = result.error.issues[0];

@@ -9,6 +9,8 @@ import { mountClock } from "./clock.js";
 import { mountQuirks } from "./quirks.js";
 import { mountSandboxes } from "./sandboxes.js";
 import { mountScenarios } from "./scenarios.js";
+import { mountDocs } from "./docs.js";
+import { mountJournal } from "./journal.js";
 
 const resetBody = z.object({ seed: z.union([z.string().min(1).max(200), z.number().int()]).optional() }).strict();
 
@@ -45,5 +47,7 @@ export function buildControlApp(host: Host): Hono<AppEnv> {
   mountScenarios(ctl);
   mountQuirks(ctl);
   mountSandboxes(ctl, host);
+  mountDocs(ctl);
+  mountJournal(ctl, host);
   return ctl;
 }

@@ -27,9 +27,11 @@ export class Journal {
   constructor(readonly limit: number) {}
 
   /** Appends an entry, masking secrets in its body. */
-  record(entry: Omit<JournalEntry, "seq" | "body"> & { body: unknown }): void {
-    this.#ring.push({ ...entry, seq: ++this.#seq, body: entry.body === undefined ? null : maskDeep(entry.body) });
+  record(entry: Omit<JournalEntry, "seq" | "body"> & { body: unknown }): JournalEntry {
+    const stored = { ...entry, seq: ++this.#seq, body: entry.body === undefined ? null : maskDeep(entry.body) };
+    this.#ring.push(stored);
     if (this.#ring.length > this.limit) this.#ring.shift();
+    return stored;
   }
 
   /** Entries, oldest first. */

@@ -30,7 +30,20 @@ export const metadataSchema = z
     }
   })
   .transform((value) => (value === null ? null : copyMetadata(value as Metadata)))
-  .meta({ id: "Metadata", description: "At most 50 string values; null clears." }) as unknown as z.ZodType<Metadata | null>;
+  .meta({
+    id: "Metadata",
+    description: "At most 50 string values; null clears.",
+    // The refinement above is invisible to JSON Schema, so the OpenAPI document gets its rule here.
+    anyOf: [
+      {
+        type: "object",
+        maxProperties: 50,
+        propertyNames: { pattern: KEY.source, maxLength: 40 },
+        additionalProperties: { type: "string", maxLength: 500 },
+      },
+      { type: "null" },
+    ],
+  }) as unknown as z.ZodType<Metadata | null>;
 
 /** A null-prototype copy of validated metadata. */
 export function copyMetadata(value: Metadata): Metadata {

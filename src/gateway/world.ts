@@ -5,6 +5,7 @@ import { RandomStreams } from "../core/random.js";
 import { Scheduler, type ScheduledEvent } from "../core/scheduler.js";
 import { ScenarioEngine } from "../scenarios/engine.js";
 import type { ScenarioFile } from "../scenarios/schema.js";
+import { ChangeLog, type ChangeEntry } from "./changes.js";
 import { EVENT_HANDLERS } from "./events.js";
 import { loadFixtures, type Fixtures } from "./fixtures.js";
 import { Journal } from "./journal.js";
@@ -54,6 +55,8 @@ export class World {
   readonly scenarios: ScenarioEngine;
   /** Real-time mode: wall time minus simulated time (ms); null when the clock is simulated. */
   #wallOffset: number | null = null;
+  /** What changed this world, for `GET /_mock/journal/export` and replay (see changes.ts). */
+  readonly changes = new ChangeLog();
 
   constructor(readonly options: WorldOptions) {
     this.random = new RandomStreams(options.seed);
@@ -119,6 +122,14 @@ export class World {
     }
     if (t > this.clock.now()) this.clock.set(t);
     return fired;
+  }
+
+  /**
+   * Adds an entry to the replay log. HTTP requests are recorded by the pipeline (http/changes.ts);
+   * anything that changes the world without an HTTP request must call this.
+   */
+  recordChange(entry: ChangeEntry): void {
+    this.changes.record(entry);
   }
 
   #fire(e: ScheduledEvent): void {

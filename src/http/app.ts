@@ -3,7 +3,9 @@ import { buildControlApp } from "../control/app.js";
 import { GatewayError } from "../core/errors.js";
 import type { Host } from "../gateway/host.js";
 import { OPERATIONS } from "../gateway/operations.js";
+import { afterChange, beforeChange, drawRequestId } from "./changes.js";
 import type { AppEnv } from "./env.js";
+import type { JournalEntry } from "../gateway/journal.js";
 import { toEnvelope, unknownRoute } from "./errors.js";
 import { TransportFault, type Sleep } from "./outcomes.js";
 import { registerOperation } from "./register.js";
@@ -13,6 +15,8 @@ const SANDBOX_PATH = /^\/sandboxes\/([^/]+)(?=\/|$)/;
 export interface AppOptions {
   /** Serve the `/_mock` control API (default true; `--no-control` turns it off). */
   control?: boolean;
+  /** Called with each journal entry (secrets masked) as it is recorded: `--log json`. */
+  onRequest?: (entry: JournalEntry) => void;
   /** Real delay for scenario `delay_ms` (default: a timer); tests inject their own. */
   sleep?: Sleep;
 }
@@ -28,7 +32,7 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
     const m = SANDBOX_PATH.exec(c.req.path);
     const sandboxId = m ? decodeURIComponent(m[1]) : null;
     const world = host.world(sandboxId) ?? host.root;
-    const requestId = world.ids.uuid("request-id");
+    const requestId = drawRequestId(world);
     c.set("world", world);
     c.set("sandboxId", sandboxId);
     c.set("requestId", requestId);
@@ -41,19 +45,25 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
     }
     const gateway = c.req.path.slice(m ? m[0].length : 0).startsWith("/v1");
     if (gateway) world.tick();
+    const localPath = c.req.path.slice(m ? m[0].length : 0) || "/";
+    const captured = await beforeChange(c, world);
     try {
       await next();
     } catch (e) {
       // A transport fault in process: journal it (status 0, no answer), then let the call reject.
-      if (gateway && e instanceof TransportFault) record(0);
+      if (gateway && e instanceof TransportFault) {
+        afterChange(c, host, world, localPath, captured);
+        record(0);
+      }
       throw e;
     }
+    afterChange(c, host, world, localPath, captured);
     c.header("x-request-id", requestId);
     if (c.get("rule")) c.header("x-paydouble-rule", c.get("rule")!);
     if (gateway) record(c.res.status);
 
     function record(status: number) {
-      world.journal.record({
+      const entry = world.journal.record({
         at: world.clock.iso(),
         request_id: requestId,
         method: c.req.method,
@@ -64,6 +74,7 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
         rule: c.get("rule"),
         body: c.get("journalBody"),
       });
+      options.onRequest?.(entry);
     }
   });
 

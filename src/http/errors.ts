@@ -1,17 +1,26 @@
 import { HTTPException } from "hono/http-exception";
+import { z } from "zod";
 import { ERROR_CATALOG, GatewayError, type ErrorSource } from "../core/errors.js";
 
 /**
  * The one place where failures become the spec's error envelope (DESIGN rule 3): domain errors,
  * hono's HTTP exceptions, unknown routes and unexpected exceptions (500, nothing internal leaked).
  */
-export interface Envelope {
-  error_code: string;
-  error_message: string;
-  details: Record<string, string> | null;
-  source: ErrorSource | null;
-  correlation_id: string;
-}
+const nullableText = z.string().nullable();
+
+/** The envelope's wire shape, written once: the OpenAPI document's `Error` component is built from it. */
+export const envelopeSchema = z
+  .object({
+    error_code: z.string(),
+    error_message: z.string(),
+    details: z.record(z.string(), z.string()).nullable(),
+    source: z.object({ system: nullableText, code: nullableText, message: nullableText }).strict().nullable(),
+    correlation_id: z.string(),
+  })
+  .strict()
+  .meta({ id: "Error", description: "The gateway's error envelope; `details` names each bad field by dotted path." });
+
+export type Envelope = z.output<typeof envelopeSchema> & { source: ErrorSource | null };
 
 /** "null fields when the gateway failed before reaching a processor" (spec Errors, envelope). */
 const NO_PROCESSOR: ErrorSource = { system: null, code: null, message: null };

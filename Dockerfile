@@ -1,0 +1,29 @@
+# paydouble: the deterministic payment gateway double, as a CI service container.
+# Build: docker build -t paydouble .   Run: docker run --rm -p 4242:4242 paydouble
+# test/dockerfile.test.ts carries out these steps without a Docker engine: keep to COPY, RUN,
+# WORKDIR, ENV, USER, EXPOSE, VOLUME, HEALTHCHECK and an exec-form CMD.
+
+# Stage 1: compile TypeScript with the dev dependencies.
+FROM node:20-alpine AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json ./
+COPY src ./src
+RUN npm run build
+
+# Stage 2: compiled JavaScript and production dependencies only, as the unprivileged `node` user.
+FROM node:20-alpine AS runtime
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=4242 PAYDOUBLE_SCENARIOS=""
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/dist ./dist
+COPY fixtures ./fixtures
+COPY scenarios ./scenarios
+USER node
+EXPOSE 4242
+# Scenario files are mounted here and named in PAYDOUBLE_SCENARIOS (comma-separated paths).
+VOLUME ["/scenarios"]
+HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||4242)+'/_mock/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+CMD ["node", "dist/main.js"]

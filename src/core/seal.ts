@@ -1,0 +1,66 @@
+import seedrandom from "seedrandom";
+
+/**
+ * Reversible sealing of secrets in the replay log, so the exported file never holds a full PAN,
+ * account number, CVV, API key or client secret in clear, yet the replayer can rebuild the world.
+ *
+ * This is obfuscation, not encryption: the key stream is derived from the world seed, which the
+ * log's header carries. It keeps secrets out of grep, CI artifacts viewers and screenshots; treat the
+ * file itself like any other test artifact.
+ */
+const PREFIX = "sealed:";
+const SECRET_KEYS = new Set(["pan", "cvv", "account_number", "client_secret", "api_key", "api-key", "secret"]);
+/** Free text that could carry a card or account number. */
+const DIGIT_RUN = /\d{9,19}/;
+
+function keyStream(seed: string, length: number): Uint8Array {
+  const prng = seedrandom(`paydouble-seal/${seed}`);
+  const out = new Uint8Array(length);
+  for (let i = 0; i < length; i++) out[i] = Math.floor(prng() * 256);
+  return out;
+}
+
+export function seal(value: string, seed: string): string {
+  const bytes = Buffer.from(value, "utf8");
+  const key = keyStream(seed, bytes.length);
+  for (let i = 0; i < bytes.length; i++) bytes[i] ^= key[i];
+  return PREFIX + bytes.toString("base64");
+}
+
+export function unseal(value: string, seed: string): string {
+  if (!value.startsWith(PREFIX)) return value;
+  const bytes = Buffer.from(value.slice(PREFIX.length), "base64");
+  const key = keyStream(seed, bytes.length);
+  for (let i = 0; i < bytes.length; i++) bytes[i] ^= key[i];
+  return bytes.toString("utf8");
+}
+
+/** Seals secret-named string fields, and any string holding a run of 9 to 19 digits, deep in a JSON value. */
+export function sealDeep(value: unknown, seed: string, key = ""): unknown {
+  if (typeof value === "string") {
+    return SECRET_KEYS.has(key.toLowerCase()) || DIGIT_RUN.test(value) || value.startsWith(PREFIX) ? seal(value, seed) : value;
+  }
+  if (Array.isArray(value)) return value.map((v) => sealDeep(v, seed));
+  if (value && typeof value === "object") {
+    const out: Record<string, unknown> = Object.create(null);
+    for (const [k, v] of Object.entries(value)) {
+      Object.defineProperty(out, k, { value: sealDeep(v, seed, k), enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+  }
+  return value;
+}
+
+/** The inverse of {@link sealDeep}. */
+export function unsealDeep(value: unknown, seed: string): unknown {
+  if (typeof value === "string") return unseal(value, seed);
+  if (Array.isArray(value)) return value.map((v) => unsealDeep(v, seed));
+  if (value && typeof value === "object") {
+    const out: Record<string, unknown> = Object.create(null);
+    for (const [k, v] of Object.entries(value)) {
+      Object.defineProperty(out, k, { value: unsealDeep(v, seed), enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+  }
+  return value;
+}

@@ -1,0 +1,86 @@
+import { sealDeep, unseal, unsealDeep } from "../core/seal.js";
+import type { ChangeEntry } from "../gateway/changes.js";
+import type { World, WorldOptions } from "../gateway/world.js";
+import { VERSION } from "../version.js";
+
+/**
+ * The NDJSON replay log of `GET /_mock/journal/export`: a header line (format, seed, clock start,
+ * tick and the world's options with its fixtures, secrets sealed), one line per world change, and an
+ * end line with the number of request ids drawn, so a replayed world answers its next reads with
+ * the same `x-request-id`s too.
+ */
+export interface LogHeader {
+  paydouble_replay: 1;
+  version: string;
+  seed: string;
+  clock_start: string;
+  tick_ms: number;
+  /** Every option the world was built from (fixtures embedded), secret fields sealed. */
+  options: unknown;
+}
+
+export interface LogEntry extends Omit<ChangeEntry, "body"> {
+  /** A JSON body, secrets sealed. */
+  json?: unknown;
+  /** A body that is not JSON (a YAML scenario...), sealed when it holds a digit run. */
+  text?: string;
+}
+
+export interface LogEnd {
+  kind: "end";
+  rid: number;
+}
+
+export type LogLine = LogHeader | LogEntry | LogEnd;
+
+export function exportLines(world: World): LogLine[] {
+  const origin = (world.changes.origin ?? world.options) as WorldOptions;
+  const seed = origin.seed;
+  const header: LogHeader = {
+    paydouble_replay: 1,
+    version: VERSION,
+    seed,
+    clock_start: new Date(origin.clockStart).toISOString(),
+    tick_ms: origin.tickMs,
+    options: sealDeep(origin, seed),
+  };
+  const entries = world.changes.entries.map(({ body, headers, ...rest }): LogEntry => {
+    const sealedHeaders = sealDeep(headers, seed) as Record<string, string>;
+    if (body === null) return { ...rest, headers: sealedHeaders };
+    try {
+      return { ...rest, headers: sealedHeaders, json: sealDeep(JSON.parse(body), seed) };
+    } catch {
+      return { ...rest, headers: sealedHeaders, text: sealDeep(body, seed) as string };
+    }
+  });
+  return [header, ...entries, { kind: "end", rid: world.changes.requestIds }];
+}
+
+/** Parses an exported log; throws with a one-line reason on a malformed file. */
+export function parseLog(text: string): { header: LogHeader; options: WorldOptions; entries: ChangeEntry[]; end: LogEnd | null } {
+  const lines = text.split("\n").filter((l) => l.trim() !== "");
+  const parsed = lines.map((l, i) => {
+    try {
+      return JSON.parse(l) as LogLine;
+    } catch {
+      throw new Error(`line ${i + 1} is not JSON`);
+    }
+  });
+  const header = parsed[0] as LogHeader | undefined;
+  if (!header || header.paydouble_replay !== 1) throw new Error("not a paydouble replay log (no header line)");
+  const seed = header.seed;
+  const options = JSON.parse(JSON.stringify(unsealDeep(header.options, seed))) as WorldOptions;
+  const entries: ChangeEntry[] = [];
+  let end: LogEnd | null = null;
+  for (const line of parsed.slice(1)) {
+    if ((line as LogEnd).kind === "end") {
+      end = line as LogEnd;
+      continue;
+    }
+    const { json, text: raw, headers, ...rest } = line as LogEntry;
+    const body = json !== undefined ? JSON.stringify(unsealDeep(json, seed)) : raw !== undefined ? unseal(raw, seed) : null;
+    entries.push({ ...rest, headers: unsealDeep(headers, seed) as Record<string, string>, body });
+  }
+  return { header, options, entries, end };
+}
+

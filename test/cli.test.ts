@@ -1,0 +1,147 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { SETTINGS } from "../src/config.js";
+import { VERSION } from "../src/version.js";
+import { RESELLER } from "./helpers.js";
+
+/** The built CLI, spawned as a user would: `npm run build` then `node dist/main.js`. */
+beforeAll(() => {
+  execFileSync("npm", ["run", "-s", "build"], { stdio: "ignore" });
+}, 120_000);
+
+const run = (args: string[], env: Record<string, string> = {}) =>
+  new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, ["dist/main.js", ...args], { env: { ...process.env, ...env } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+
+/** Starts a server on a free port; resolves once its startup line names the URL. */
+function start(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ["dist/main.js", "--port", "0", ...args], { env: { ...process.env, ...env } });
+  let out = "";
+  const lines: string[] = [];
+  const ready = new Promise<{ url: string; line: string }>((resolve, reject) => {
+    child.stdout.on("data", (d) => {
+      out += d;
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m && !lines.length) {
+        lines.push(out.split("\n")[0]);
+        resolve({ url: m[1], line: lines[0] });
+      }
+    });
+    child.on("exit", (code) => reject(new Error(`exited ${code} before listening`)));
+  });
+  return { child, ready, output: () => out };
+}
+
+const stopped = (child: ChildProcess) => new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+
+describe("paydouble CLI", () => {
+  it("--help lists every flag with its environment variable and default", async () => {
+    const { code, stdout } = await run(["--help"]);
+    expect(code).toBe(0);
+    for (const s of SETTINGS) {
+      const line = stdout.split("\n").find((l) => l.includes(`--${s.flag} `));
+      expect(line, s.flag).toContain(s.env);
+      expect(line).toContain(s.default);
+    }
+  });
+
+  it("--version prints the version", async () => {
+    expect(await run(["--version"])).toMatchObject({ code: 0, stdout: `${VERSION}\n` });
+  });
+
+  it("a bad flag exits 2 with a one-line reason", async () => {
+    const { code, stderr } = await run(["--colour", "red"]);
+    expect(code).toBe(2);
+    expect(stderr.trim().split("\n")).toHaveLength(1);
+    expect(stderr).toMatch(/^paydouble: .*colour/);
+    expect((await run(["--tick", "soon"])).code).toBe(2);
+  });
+
+  it("an unreadable fixture file exits 2 with a one-line reason", async () => {
+    const { code, stderr } = await run(["--fixtures", "/nonexistent/fixtures.yaml"]);
+    expect(code).toBe(2);
+    expect(stderr.trim()).toMatch(/^paydouble: cannot read fixture file \/nonexistent\/fixtures.yaml: ENOENT$/);
+  });
+
+  it("prints one startup line (URL, seed, scenarios), logs one masked JSON line per request, and exits 0 on SIGTERM", async () => {
+    const scenario = join(mkdtempSync(join(tmpdir(), "paydouble-scn-")), "cli-startup.yaml");
+    writeFileSync(scenario, "version: 1\nname: cli-startup\nrules: []\n");
+    const s = start(["--seed", "cli", "--log", "json"], { PAYDOUBLE_SCENARIOS: scenario });
+    const { url, line } = await s.ready;
+    // The scenario is named by its file (before the scenario engine) or by its `name` (after).
+    expect(line).toMatch(/^paydouble \S+ listening on http:\/\/127\.0\.0\.1:\d+ seed=cli scenarios=cli-startup(\.yaml)?$/);
+    await fetch(`${url}/v1/clients`, {
+      method: "POST",
+      headers: { "Api-Key": RESELLER.key, "Client-Id": RESELLER.id, "content-type": "application/json" },
+      body: JSON.stringify({ dba: "x", pan: "4242424242424242" }),
+    });
+    const exit = stopped(s.child);
+    s.child.kill("SIGTERM");
+    expect(await exit).toBe(0);
+    const logged = s.output().trim().split("\n").slice(1).map((l) => JSON.parse(l));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ method: "POST", path: "/v1/clients", operation: "createClient", status: 400 });
+    expect(s.output()).not.toContain("4242424242424242");
+  });
+
+  it("same seed and requests give byte-identical bodies and request ids over HTTP; another seed does not", async () => {
+    const session = async (seed: string) => {
+      const s = start(["--seed", seed]);
+      const { url } = await s.ready;
+      const out: string[] = [];
+      const headers = { "Api-Key": RESELLER.key, "Client-Id": RESELLER.id, "content-type": "application/json" };
+      for (const dba of ["One", "Two"]) {
+        const body = JSON.stringify({ dba, type: "merchant", admin_contact_details: { first_name: "A", last_name: "B", email: "a@b.co" } });
+        const res = await fetch(`${url}/v1/clients`, { method: "POST", headers, body });
+        out.push(`${res.headers.get("x-request-id")} ${await res.text()}`);
+      }
+      const list = await fetch(`${url}/v1/clients?Take=10`, { headers });
+      out.push(`${list.headers.get("x-request-id")} ${await list.text()}`);
+      const exit = stopped(s.child);
+      s.child.kill("SIGTERM");
+      await exit;
+      return out;
+    };
+    const a = await session("same");
+    expect(await session("same")).toEqual(a);
+    const other = await session("other");
+    expect(other[0].split(" ")[0]).not.toBe(a[0].split(" ")[0]);
+    expect(other).not.toEqual(a);
+  });
+
+  it("--replay FILE serves the rebuilt world; `replay FILE` prints what it replayed", async () => {
+    const s = start(["--seed", "rec"]);
+    const { url } = await s.ready;
+    const headers = { "Api-Key": RESELLER.key, "Client-Id": RESELLER.id, "content-type": "application/json" };
+    const body = JSON.stringify({ dba: "Replayed", type: "merchant", admin_contact_details: { first_name: "A", last_name: "B", email: "a@b.co" } });
+    const created = await (await fetch(`${url}/v1/clients`, { method: "POST", headers, body })).json();
+    const log = await (await fetch(`${url}/_mock/journal/export`)).text();
+    const read = async (base: string) => (await fetch(`${base}/v1/clients/${created.id}`, { headers })).text();
+    const original = await read(url);
+    s.child.kill("SIGTERM");
+    const file = join(mkdtempSync(join(tmpdir(), "paydouble-replay-")), "world.ndjson");
+    writeFileSync(file, log);
+
+    const r = start(["--replay", file]);
+    expect((await r.ready).line).toContain(`replay=${file}`);
+    expect(await read((await r.ready).url)).toBe(original);
+    const exit = stopped(r.child);
+    r.child.kill("SIGTERM");
+    await exit;
+
+    const printed = await run(["replay", file]);
+    expect(printed.code).toBe(0);
+    expect(printed.stdout).toContain("200 POST /v1/clients\n");
+    expect(printed.stdout).toMatch(/replayed 1 requests; world now \S+ seed=rec/);
+    expect((await run(["replay", "/nonexistent.ndjson"])).code).toBe(2);
+  });
+});
