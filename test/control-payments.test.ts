@@ -1,14 +1,12 @@
 import { describe, expect, test } from "vitest";
 import { batchResponse } from "../src/gateway/batches/schema.js";
-import { expectEnvelope, MERCHANT, setup } from "./helpers.js";
+import { expectEnvelope, setup } from "./helpers.js";
 import { achSale, advanceTo, expectTransaction, sale } from "./payments-helpers.js";
+import { close, read } from "./payment-flow.js";
 
 /** The direct test helpers of the control API (PRODUCT.md): ach-return, remove-from-batch, settle. */
 type T = ReturnType<typeof setup>;
 const ctl = (t: T, path: string, body?: unknown, root = "") => t.post(`${root}/_mock${path}`, body, { as: null });
-const read = async (t: T, id: string, root = "") => expectTransaction(await t.get(`${root}/v1/transactions/${id}`));
-const close = (t: T, processor: "Cardproc" | "Achproc", root = "") =>
-  t.post(`${root}/v1/batches/close`, { client_id: MERCHANT.id, processor, batch_type: processor === "Cardproc" ? "card" : "ach", created_at: "now" });
 
 describe("POST /_mock/transactions/{id}/ach-return", () => {
   test("now, with a code and reason: the transaction reads returned", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { expectEnvelope, MERCHANT, setup } from "./helpers.js";
+import { expectEnvelope, setup } from "./helpers.js";
 import { ACH, CARD, advanceTo, expectTransaction } from "./payments-helpers.js";
+import { close, list, read } from "./payment-flow.js";
 
 /**
  * Every row of PRODUCT.md's "Built-in magic values" table, through HTTP, with the built-in file
@@ -9,10 +10,6 @@ import { ACH, CARD, advanceTo, expectTransaction } from "./payments-helpers.js";
 type T = ReturnType<typeof setup>;
 const card = (pan: string, extra: Record<string, unknown> = {}) => ({ type: "SALE", amount: 1000, payment_method: { ...CARD, pan, ...extra } });
 const bank = (account_number: string, extra: Record<string, unknown> = {}) => ({ type: "SALE", amount: 2500, payment_method: { ...ACH, account_number, ...extra } });
-const read = async (t: T, id: string) => expectTransaction(await t.get(`/v1/transactions/${id}`));
-const list = async (t: T) => (await t.get("/v1/transactions?limit=100")).body.data as any[];
-const close = (t: T, processor: "Cardproc" | "Achproc") =>
-  t.post("/v1/batches/close", { client_id: MERCHANT.id, processor, batch_type: processor === "Cardproc" ? "card" : "ach", created_at: "now" });
 
 describe("magic cards: approvals and the card type read back", () => {
   test.each([

@@ -3,13 +3,10 @@ import { MERCHANT, RESELLER, setup } from "./helpers.js";
 import { ACH, advanceTo, expectTransaction, sale, achSale } from "./payments-helpers.js";
 import { cardBody, cardDetails } from "./resources-data.js";
 import { loadYaml, newClient } from "./scenario-helpers.js";
+import { batches, close, read } from "./payment-flow.js";
 
 /** The clock rules now that batches exist, sandbox isolation with payments, determinism of a payment script. */
 type T = ReturnType<typeof setup>;
-const read = async (t: T, id: string) => expectTransaction(await t.get(`/v1/transactions/${id}`));
-const batches = async (t: T, as = MERCHANT as any, root = "") => (await t.get(`${root}/v1/batches?take=100&sort_column=created_at&sort_order=asc`, { as })).body.data as any[];
-const close = (t: T, processor: "Cardproc" | "Achproc" = "Cardproc") =>
-  t.post("/v1/batches/close", { client_id: MERCHANT.id, processor, batch_type: processor === "Cardproc" ? "card" : "ach", created_at: "now" });
 
 describe("automatic close at settlement_time in the merchant's time zone", () => {
   test("New York 22:00 and Los Angeles 18:00, across the DST change", async () => {

@@ -2,14 +2,10 @@ import { describe, expect, test } from "vitest";
 import { expectEnvelope, MERCHANT, setup } from "./helpers.js";
 import { achSale, advanceTo, CARD, ACH, expectTransaction, sale } from "./payments-helpers.js";
 import { loadYaml } from "./scenario-helpers.js";
+import { batch, close, list, read } from "./payment-flow.js";
 
 /** Every payment outcome of the scenario format, loaded through `POST /_mock/scenarios` and seen through `/v1`. */
 type T = ReturnType<typeof setup>;
-const read = async (t: T, id: string) => expectTransaction(await t.get(`/v1/transactions/${id}`));
-const list = async (t: T) => (await t.get("/v1/transactions?limit=100")).body.data as any[];
-const close = (t: T, processor: "Cardproc" | "Achproc" = "Cardproc") =>
-  t.post("/v1/batches/close", { client_id: MERCHANT.id, processor, batch_type: processor === "Cardproc" ? "card" : "ach", created_at: "now" });
-const batch = async (t: T, id: string) => (await t.get("/v1/batches?take=100")).body.data.find((b: any) => b.id === id);
 
 /** Loads one rule on createTransaction for amount 777 (so other payments stay plain). */
 async function rule(t: T, then: string, when = "operation: createTransaction, body: { amount: 777 }") {

@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { expectEnvelope, MERCHANT, setup } from "./helpers.js";
-import { ACH, achSale, advanceTo, CARD, expectTransaction, sale } from "./payments-helpers.js";
+import { achSale, advanceTo, expectTransaction, sale } from "./payments-helpers.js";
 import { loadYaml } from "./scenario-helpers.js";
+import { batch, close, list, read } from "./payment-flow.js";
 
 /** The shipped scenario library (`scenarios/*.yaml`): each file loaded through the control API and proven through `/v1`. */
 type T = ReturnType<typeof setup>;
@@ -14,11 +15,6 @@ async function loaded(name: string) {
   expect(r.status, r.text).toBe(201);
   return t;
 }
-const read = async (t: T, id: string, root = "") => expectTransaction(await t.get(`${root}/v1/transactions/${id}`));
-const list = async (t: T, q = "") => (await t.get(`/v1/transactions?limit=100${q}`)).body.data as any[];
-const close = (t: T, processor: "Cardproc" | "Achproc" = "Cardproc") =>
-  t.post("/v1/batches/close", { client_id: MERCHANT.id, processor, batch_type: processor === "Cardproc" ? "card" : "ach", created_at: "now" });
-const batch = async (t: T, id: string) => (await t.get("/v1/batches?take=100")).body.data.find((b: any) => b.id === id);
 
 test("every shipped file starts with the schema line and a comment on what it teaches", () => {
   const files = readdirSync(DIR).filter((f) => f.endsWith(".yaml"));
