@@ -188,3 +188,31 @@ timeline:
     expect((await t.get(`/v1/payment_tokens/${tok}`)).body.status).toBe("expired");
   });
 });
+
+describe("outcomes on moves", () => {
+  test("a capture rule's settlement delay and remove_from_batch apply to the CAPTURE", async () => {
+    const t = setup();
+    const auth = expectTransaction(await t.post("/v1/transactions", sale({ type: "AUTH" })));
+    await rule(t, "{ settlement: { delay: 1 } }", "operation: captureTransaction");
+    const cap = expectTransaction(await t.post(`/v1/transactions/${auth.id}/capture`, {}));
+    await close(t); // Monday close: 1 + 1 business days = Wednesday
+    await advanceTo(t, "2026-03-04T14:59:00.000Z");
+    expect((await batch(t, cap.batch_id)).status).toBe("closed");
+    await advanceTo(t, "2026-03-04T15:01:00.000Z");
+    expect((await read(t, cap.id)).is_settled).toBe(true);
+
+    const t2 = setup();
+    const auth2 = expectTransaction(await t2.post("/v1/transactions", sale({ type: "AUTH" })));
+    await rule(t2, "{ schedule: [{ event: remove_from_batch }] }", "operation: captureTransaction");
+    const cap2 = expectTransaction(await t2.post(`/v1/transactions/${auth2.id}/capture`, {}));
+    await close(t2);
+    expect((await read(t2, cap2.id)).settlement_issue).toBe("REMOVED_FROM_BATCH");
+  });
+
+  test("remove_from_batch on a void's CANCEL record has nothing to act on: the void still succeeds", async () => {
+    const t = setup();
+    const s = expectTransaction(await t.post("/v1/transactions", sale()));
+    await rule(t, "{ schedule: [{ event: remove_from_batch }] }", "operation: cancelTransaction");
+    expect(expectTransaction(await t.post(`/v1/transactions/${s.id}/cancel`, { type: "VOID" })).type).toBe("CANCEL");
+  });
+});

@@ -98,7 +98,8 @@ export function applySchedule(world: World, t: Transaction, entries: readonly Sc
       if (after === "now") scheduleFromNow(world, t.id, f);
       else afterEvent(world, t.id, { ...f, after });
     } else if (s.event === "remove_from_batch") {
-      markRemovedFromBatch(world, t.id);
+      // Only where a close is ahead: a rule's effect never fails the request that already ran.
+      if (t.status === "authorized" || batchOf(world, t)?.status === "open") markRemovedFromBatch(world, t.id);
     } else if (s.event === "settle") {
       const b = batchOf(world, t);
       if (b) setSettlementDelay(world, b.id, lag.businessDays ?? 0, lag.in ?? null);

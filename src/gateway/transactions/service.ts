@@ -172,13 +172,21 @@ export function createTransaction(world: World, scope: ClientScope, input: Creat
     set: d.set ?? null,
   };
   insertTransaction(world, t);
-  if (approved && t.type !== "AUTH") {
+  if (approved) settleAndSchedule(world, t, d);
+  return t;
+}
+
+/**
+ * An approved payment or move joins its batch (not an AUTH or the CANCEL record of a void), with
+ * the rule's settlement delay ("a closed batch settles one business day after its close unless a
+ * scenario says otherwise"), then the rule's `schedule` entries start.
+ */
+function settleAndSchedule(world: World, t: Transaction, d: Decision): void {
+  if (t.type !== "AUTH" && t.type !== "CANCEL") {
     const b = joinBatch(world, t);
-    // "a closed batch settles one business day after its close unless a scenario says otherwise"
     if (d.settlement_delay) setSettlementDelay(world, b.id, 1 + d.settlement_delay.businessDays, d.settlement_delay.extra);
   }
-  if (approved && d.schedule) applySchedule(world, t, d.schedule);
-  return t;
+  if (d.schedule) applySchedule(world, t, d.schedule);
 }
 
 /** The result a decision leaves on the transaction; a `fail` with `created` decides it alone. */
@@ -236,7 +244,7 @@ function move(world: World, of: Transaction, type: TxType, amount: number, tip: 
   if (outcome.result === "APPROVED") commit();
   const t = derive(world, of, type, amount, tip, outcome);
   if (d.set) t.set = { ...of.set, ...d.set };
-  if (outcome.result === "APPROVED" && type !== "CANCEL") joinBatch(world, t);
+  if (outcome.result === "APPROVED") settleAndSchedule(world, t, d);
   return t;
 }
 
@@ -250,7 +258,7 @@ export function captureTransaction(world: World, scope: ClientScope, id: string,
     auth.status = next;
     auth.used = amount;
   });
-  cap.remove_at_close = auth.remove_at_close;
+  cap.remove_at_close ||= auth.remove_at_close;
   return cap;
 }
 
