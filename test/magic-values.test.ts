@@ -1,5 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { expectEnvelope, setup } from "./helpers.js";
+import { expectEnvelope, RESELLER, setup } from "./helpers.js";
+import { cardBody } from "./resources-data.js";
+import { newClient } from "./scenario-helpers.js";
 import { ACH, CARD, advanceTo, expectTransaction } from "./payments-helpers.js";
 import { close, list, read } from "./payment-flow.js";
 
@@ -128,6 +130,17 @@ describe("magic cards: faults", () => {
     expect(expectTransaction(await t.post("/v1/transactions", card("4000005021000006"))).result).toBe("APPROVED");
     expect(expectTransaction(await t.post("/v1/transactions", card("4000005021000006"))).result).toBe("APPROVED");
     expect(await list(t)).toHaveLength(2);
+  });
+
+  test("4000005021000006: each client gets its own first-attempt 502", async () => {
+    const t = setup();
+    const child = (await t.post("/v1/clients", newClient("Second Shop"), { as: RESELLER })).body.id;
+    const asChild = { ...RESELLER, actingAs: child };
+    expect((await t.post("/v1/integrations", cardBody(), { as: asChild })).status).toBe(200);
+    expectEnvelope(await t.post("/v1/transactions", card("4000005021000006")), 502, "DOWNSTREAM_ERROR");
+    expect(expectTransaction(await t.post("/v1/transactions", card("4000005021000006"))).result).toBe("APPROVED");
+    expectEnvelope(await t.post("/v1/transactions", card("4000005021000006"), { as: asChild }), 502, "DOWNSTREAM_ERROR");
+    expect(expectTransaction(await t.post("/v1/transactions", card("4000005021000006"), { as: asChild })).client_id).toBe(child);
   });
 
   test("4000004001000003: approved, then REMOVED_FROM_BATCH at the next close, out of the sums", async () => {
