@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { MERCHANT, RESELLER, setup } from "./helpers.js";
 import { ACH, advanceTo, expectTransaction, sale, achSale } from "./payments-helpers.js";
 import { cardBody, cardDetails } from "./resources-data.js";
-import { loadYaml, newClient } from "./scenario-helpers.js";
+import { loadYaml, newClient, transcript } from "./scenario-helpers.js";
 import { batches, close, read } from "./payment-flow.js";
 
 /** The clock rules now that batches exist, sandbox isolation with payments, determinism of a payment script. */
@@ -129,9 +129,7 @@ describe("sandbox isolation with payments", () => {
 /** A payment session: scenario, payments, faults, close, clock, returns, reads. */
 async function paymentScript(seed: string): Promise<string[]> {
   const t = setup({ seed });
-  const out: string[] = [];
-  const note = (r: { status: number; headers: Headers; text: string }) =>
-    out.push([r.status, r.headers.get("x-request-id"), r.headers.get("x-paydouble-rule"), r.text].join(" | "));
+  const { lines: out, note } = transcript();
   note(await loadYaml(t, "version: 1\nname: det\nrules:\n  - when: { operation: createTransaction, body: { amount: 4321 }, chance: 0.5 }\n    then: { fail: { error: DOWNSTREAM_ERROR, created: APPROVED } }\n"));
   for (let i = 0; i < 5; i++) note(await t.post("/v1/transactions", sale({ amount: 4321 })));
   note(await t.post("/v1/transactions", sale({ payment_method: { ...sale().payment_method, pan: "4000000000000002" } })));
