@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { MERCHANT, RESELLER, setup } from "./helpers.js";
-import { createChild, loadYaml } from "./scenario-helpers.js";
+import { createChild, loadYaml, transcript } from "./scenario-helpers.js";
 
 const CHAOS = `version: 1
 name: chaos
@@ -16,9 +16,7 @@ rules:
 /** One scripted session; returns every answer as status, headers that matter and body bytes. */
 async function script(seed: string): Promise<string[]> {
   const t = setup({ seed });
-  const out: string[] = [];
-  const note = (r: { status: number; headers: Headers; text: string }) =>
-    out.push([r.status, r.headers.get("x-request-id"), r.headers.get("x-paydouble-rule"), r.text].join(" | "));
+  const { lines: out, note } = transcript();
   note(await loadYaml(t, CHAOS));
   for (let i = 0; i < 6; i++) {
     note(await createChild(t, `Child ${i}`));

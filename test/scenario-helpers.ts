@@ -16,3 +16,11 @@ export function newClient(dba = "Child Co") {
 export function createChild(t: Double, dba = "Child Co", root = "") {
   return t.post(`${root}/v1/clients`, newClient(dba), { as: RESELLER });
 }
+
+/** Records answers as `status | x-request-id | x-paydouble-rule | body` lines, for byte-for-byte comparison of two runs. */
+export function transcript() {
+  const lines: string[] = [];
+  const note = (r: { status: number; headers: Headers; text: string }) =>
+    lines.push([r.status, r.headers.get("x-request-id"), r.headers.get("x-paydouble-rule"), r.text].join(" | "));
+  return { lines, note };
+}

@@ -6,6 +6,7 @@ import type { AppEnv } from "../http/env.js";
 import { parseWith, readJsonBody } from "../http/validate.js";
 import { SPEC_VERSION, VERSION } from "../version.js";
 import { mountClock } from "./clock.js";
+import { mountPaymentHelpers } from "./payments.js";
 import { mountQuirks } from "./quirks.js";
 import { mountSandboxes } from "./sandboxes.js";
 import { mountScenarios } from "./scenarios.js";
@@ -49,5 +50,6 @@ export function buildControlApp(host: Host): Hono<AppEnv> {
   mountSandboxes(ctl, host);
   mountDocs(ctl);
   mountJournal(ctl, host);
+  mountPaymentHelpers(ctl);
   return ctl;
 }

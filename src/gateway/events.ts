@@ -2,7 +2,7 @@ import { expireToken, TOKEN_EXPIRE_EVENT } from "./payment-tokens/service.js";
 import { runTimeline } from "./timeline.js";
 import type { World } from "./world.js";
 import { onAutoClose, onSettle } from "./batches/service.js";
-import { onAchReturn } from "./transactions/effects.js";
+import { onAchReturn, onTokenStatus, TOKEN_STATUS_EVENT } from "./transactions/effects.js";
 
 /**
  * What each scheduled event kind does when the simulated clock reaches it. Services export the
@@ -19,4 +19,6 @@ export const EVENT_HANDLERS: Record<string, EventHandler> = {
   batch_settle: onSettle as EventHandler,
   /** An ACH return fell due (payload `{transactionId, code?, reason?}`); see `batches/follow-ups.ts`. */
   ach_return: onAchReturn as EventHandler,
+  /** A scenario's `schedule: token_status` fell due (payload `{token, status}`). */
+  [TOKEN_STATUS_EVENT]: onTokenStatus as EventHandler,
 };

@@ -36,6 +36,12 @@ export interface Operation<B = unknown, Q = unknown> {
   errors: readonly number[];
   /** Acting as oneself is rejected here (quirk `acting_as_self_rejected`). */
   rejectsActingAsSelf?: boolean;
+  /**
+   * The body scenario rules match against, when it is not the body as sent: a token payment shows
+   * the vaulted card's `pan` / account's `account_number` so magic values follow the instrument.
+   * For matching only: never answered, never journaled.
+   */
+  matchView?(world: World, scope: ClientScope, raw: unknown): unknown;
   /** Returns the wire body of the 200 response. */
   handle(ctx: OperationContext<B, Q>): unknown;
 }

@@ -39,7 +39,7 @@ export function registerOperation(app: Hono<AppEnv>, op: Operation, options: { s
     const matched = world.scenarios.match({
       operation: op.id,
       clientId: scope.actor.id,
-      body: c.get("journalBody"),
+      body: op.matchView ? op.matchView(world, scope, c.get("journalBody")) : c.get("journalBody"),
       query: rawQuery,
       headers: c.req.header(),
       params: c.req.param() as Record<string, string>,

@@ -1,6 +1,7 @@
 import { defineOperation } from "../operation.js";
 import { pageToWire } from "../paging.js";
 import { createPaymentTokenBody, listPaymentTokensQuery, paymentTokenList, paymentTokenResponse, toWire } from "./schema.js";
+import { scheduleTokenStatus } from "../transactions/effects.js";
 import { createPaymentToken, getPaymentToken, listPaymentTokens } from "./service.js";
 
 /** The payment token operations (spec "Operations referenced with few details"). */
@@ -13,7 +14,12 @@ export const paymentTokenRoutes = [
     body: createPaymentTokenBody,
     response: paymentTokenResponse,
     errors: [400, 401, 403, 500],
-    handle: ({ world, scope, body, requestId }) => toWire(createPaymentToken(world, scope, body), requestId),
+    handle: ({ world, scope, body, requestId, matched }) => {
+      const token = createPaymentToken(world, scope, body);
+      // A rule's `schedule: token_status` (e.g. a bank token failing verification an hour later).
+      for (const s of matched?.outcome.schedule ?? []) if (s.event === "token_status") scheduleTokenStatus(world, token.token, s);
+      return toWire(token, requestId);
+    },
   }),
   defineOperation({
     id: "getPaymentToken",

@@ -2,6 +2,8 @@ import { GatewayError, notFound } from "../../core/errors.js";
 import { parseDuration } from "../../core/duration.js";
 import { afterEvent, scheduleFromNow } from "../batches/follow-ups.js";
 import { batchOf, setSettlementDelay } from "../batches/service.js";
+import { canTransition, type PaymentTokenStatus } from "../payment-tokens/payment-token.js";
+import { setTokenStatus } from "../payment-tokens/service.js";
 import type { ScheduleEntry } from "./processor.js";
 import type { World } from "../world.js";
 import type { CardType, Transaction } from "./transaction.js";
@@ -80,7 +82,8 @@ export const DEFAULT_RETURN_LAG_DAYS = 2;
  * A scenario's `schedule` entries for a new transaction: `ach_return` (after `settlement` by default,
  * `business_days` or `in` later, default lag two business days; no `code` = `return_code` absent),
  * `remove_from_batch` (at its batch's next close), `settle` (the batch settles that long after its
- * close, default at once). `token_status` belongs to the payment-tokens code and is left to it.
+ * close, default at once), `token_status` (the payment token the payment used or made, see
+ * {@link scheduleTokenStatus}).
  */
 export function applySchedule(world: World, t: Transaction, entries: readonly ScheduleEntry[]): void {
   for (const s of entries) {
@@ -95,11 +98,40 @@ export function applySchedule(world: World, t: Transaction, entries: readonly Sc
       if (after === "now") scheduleFromNow(world, t.id, f);
       else afterEvent(world, t.id, { ...f, after });
     } else if (s.event === "remove_from_batch") {
-      markRemovedFromBatch(world, t.id);
+      // Only where a close is ahead: a rule's effect never fails the request that already ran.
+      if (t.status === "authorized" || batchOf(world, t)?.status === "open") markRemovedFromBatch(world, t.id);
     } else if (s.event === "settle") {
       const b = batchOf(world, t);
       if (b) setSettlementDelay(world, b.id, lag.businessDays ?? 0, lag.in ?? null);
+    } else if (s.event === "token_status") {
+      const token = t.method.payment_token;
+      if (token?.startsWith("PAYMENT_TOKEN-")) scheduleTokenStatus(world, token, s, t.id);
     }
   }
+}
+
+export const TOKEN_STATUS_EVENT = "token_status";
+
+/**
+ * A `schedule` entry `{event: token_status, status}` for a payment token: due `in` / `business_days`
+ * after now (default: at the next request), or after the payment's batch closes or settles when
+ * `after` says so and a payment (`transactionId`) is the subject.
+ */
+export function scheduleTokenStatus(world: World, token: string, s: ScheduleEntry, transactionId?: string): void {
+  if (s.status === undefined) return;
+  const f = {
+    event: TOKEN_STATUS_EVENT,
+    ...(s.in !== undefined ? { in: parseDuration(s.in) ?? undefined } : { businessDays: s.business_days ?? 0 }),
+    payload: { token, status: s.status },
+  };
+  const after = s.after ?? "now";
+  if (after === "now" || transactionId === undefined) scheduleFromNow(world, token, f);
+  else afterEvent(world, transactionId, { ...f, after });
+}
+
+/** Scheduler handler `token_status`: a move the token table forbids by then is skipped (a due event never fails a request). */
+export function onTokenStatus(world: World, p: { token: string; status: PaymentTokenStatus }): void {
+  const token = world.state.paymentTokens.get(p.token);
+  if (token && canTransition(token, p.status)) setTokenStatus(world, p.token, p.status);
 }
 

@@ -20,8 +20,11 @@ export interface Decision {
   card_type: CardType;
   /** False: `payment_token` reads "Payment method could not be tokenized." */
   tokenize: boolean;
-  /** Network id of the authorization (null if the network returned none). */
-  network_transaction_id?: string | null;
+  /**
+   * A rule's `set`: dotted response paths stored on the transaction and applied to every read
+   * (`applySet`), so a read-back shows what the create response showed.
+   */
+  set?: Record<string, unknown>;
   /** An error envelope instead of a 200; with `created` the transaction exists first (502 drills). */
   fail?: {
     error: ErrorCode;
@@ -113,11 +116,19 @@ export function moveDecision(matched: Matched | null): Decision {
   return matched ? applyOutcome(d, matched.outcome) : d;
 }
 
+/** An AVS letter set by a rule brings its text along (`avs_response`), unless the rule sets that too. */
+function withAvsText(set: Record<string, unknown>): Record<string, unknown> {
+  const code = set["payment_method.avs_result_code"];
+  if (code === undefined || "payment_method.avs_response" in set) return set;
+  return { ...set, "payment_method.avs_response": avsText(typeof code === "string" ? code : null) };
+}
+
 type Coded = { code?: string; description?: string };
 
 /**
  * Folds a matched rule's `then` block (PRODUCT.md "Outcomes a rule can give") into the decision: the
- * payment-shaping keys only; `schedule`, `delay_ms` and `transport` are the engine's business.
+ * payment-shaping keys only; `delay_ms`, `transport` and `fail` without `created` are the HTTP
+ * pipeline's business (it also answers the envelope of `fail` with `created` once this ran).
  */
 export function applyOutcome(d: Decision, o: Record<string, unknown>): Decision {
   const out = { ...d };
@@ -128,10 +139,7 @@ export function applyOutcome(d: Decision, o: Record<string, unknown>): Decision 
   if (o.fail) out.fail = o.fail as Decision["fail"];
   if (typeof o.card_type === "string") out.card_type = o.card_type as CardType;
   if (o.tokenization === "fail") out.tokenize = false;
-  const set = (o.set ?? {}) as Record<string, unknown>;
-  if ("payment_method.avs_result_code" in set) out.avs_result_code = set["payment_method.avs_result_code"] as string | null;
-  if ("payment_method.cvv_result_code" in set) out.cvv_result_code = set["payment_method.cvv_result_code"] as string | null;
-  if ("network_transaction_id" in set) out.network_transaction_id = set.network_transaction_id as string | null;
+  if (o.set) out.set = withAvsText(o.set as Record<string, unknown>);
   const delay = (o.settlement as { delay?: number | string } | undefined)?.delay;
   if (typeof delay === "number") out.settlement_delay = { businessDays: delay, extra: null };
   else if (typeof delay === "string") out.settlement_delay = { businessDays: 0, extra: parseDuration(delay) };

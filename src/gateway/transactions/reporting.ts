@@ -1,5 +1,6 @@
 import { GatewayError, invalidField } from "../../core/errors.js";
 import type { ClientScope } from "../auth.js";
+import { applySet } from "../../scenarios/apply.js";
 import { getBatch } from "../batches/service.js";
 import type { World } from "../world.js";
 import { ledgerOf, pageOf, walk, type Page } from "./ledger.js";
@@ -20,7 +21,7 @@ export type ReadKind = "created" | "by_id" | "list";
 /** The wire form of `t` for one kind of response. */
 export function present(world: World, t: Transaction, kind: ReadKind) {
   const q = world.quirks;
-  return toWire(t, {
+  const wire = toWire(t, {
     dba: world.state.clients.get(t.client_id)?.dba ?? "",
     // "card_type is always UNKNOWN on a transaction create response (the processor does not report
     // it on authorization)": also on capture and cancel, which create a transaction too.
@@ -29,6 +30,8 @@ export function present(world: World, t: Transaction, kind: ReadKind) {
     initiatorNull: kind === "by_id" && q.initiator_null_on_get,
     returnKeysAlways: !q.return_fields_absent,
   });
+  // A rule's `set` shows on every read, not only on the response it shaped.
+  return t.set ? applySet(wire, t.set) : wire;
 }
 
 /** A list page on the wire: `{data, limit, offset, has_more}` (README "List envelopes"). */

@@ -8,7 +8,7 @@ import {
   transactionListResponse,
   transactionResponse,
 } from "./schema.js";
-import { cancelTransaction, captureTransaction, createTransaction, getTransaction } from "./service.js";
+import { cancelTransaction, captureTransaction, createTransaction, getTransaction, matchView } from "./service.js";
 
 /** The transaction operations: create, capture, cancel and the two reporting reads. */
 export const transactionRoutes = [
@@ -20,6 +20,7 @@ export const transactionRoutes = [
     body: createTransactionBody,
     response: transactionResponse,
     errors: [400, 401, 403, 404, 500, 502],
+    matchView,
     handle: ({ world, scope, body, matched }) => present(world, createTransaction(world, scope, body, matched), "created"),
   }),
   defineOperation({

@@ -51,6 +51,20 @@ function resolveInstrument(world: World, scope: ClientScope, pm: CreateTransacti
   return token.card ? { card: token.card, token: token.token } : { ach: token.bank_account!, token: token.token };
 }
 
+/**
+ * What scenario rules see of a create body: for a `PaymentToken` method of the caller, the vaulted
+ * card or bank account's fields are merged under `payment_method` (the token's `type` and
+ * `payment_token` kept), so a token payment gets the magic-value outcome of its instrument. The
+ * result only feeds the matcher; responses and the journal never see it.
+ */
+export function matchView(world: World, scope: ClientScope, raw: unknown): unknown {
+  const pm = (raw as { payment_method?: { type?: unknown; payment_token?: unknown } } | null)?.payment_method;
+  if (typeof pm?.type !== "string" || pm.type.toLowerCase() !== "paymenttoken" || typeof pm.payment_token !== "string") return raw;
+  const token = world.state.paymentTokens.get(pm.payment_token);
+  if (!token || token.client_id !== scope.actor.id) return raw;
+  return { ...(raw as object), payment_method: { ...(token.card ?? token.bank_account), ...pm } };
+}
+
 /** Spec create-body rules that need the world: type pair, expiry, recurring, integration. */
 function checkCreate(world: World, scope: ClientScope, input: CreateTransactionInput, ins: Instrument): void {
   const allowed: TxType[] = ins.card ? ["SALE", "AUTH"] : ["SALE", "PAYOUT"];
@@ -121,8 +135,9 @@ function tokenize(world: World, scope: ClientScope, card: CardInput): string {
 export function createTransaction(world: World, scope: ClientScope, input: CreateTransactionInput, matched: Matched | null = null): Transaction {
   const ins = resolveInstrument(world, scope, input.payment_method);
   checkCreate(world, scope, input, ins);
+  // `fail` never reaches here without `created` (the pipeline answered before the handler), and
+  // with `created` the pipeline answers the envelope after this returns: one place for both.
   const d = processorDecision({ instrument: ins.card ?? ins.ach, amount: input.amount, matched });
-  if (d.fail && !d.fail.created) throw failure(d);
   const { result, response_code, response_description } = outcomeOf(d);
   const approved = result === "APPROVED";
   let token = ins.token;
@@ -152,18 +167,26 @@ export function createTransaction(world: World, scope: ClientScope, input: Creat
     recurring: input.recurring ?? false,
     initiator: input.initiator ?? null,
     recurring_details: input.recurring_details ? { ...input.recurring_details } : null,
-    network_transaction_id: ins.card && approved ? (d.network_transaction_id === undefined ? digits(world, "network-id", 15) : d.network_transaction_id) : null,
+    network_transaction_id: ins.card && approved ? digits(world, "network-id", 15) : null,
     metadata: input.metadata ?? null,
+    set: d.set ?? null,
   };
   insertTransaction(world, t);
-  if (approved && t.type !== "AUTH") {
+  if (approved) settleAndSchedule(world, t, d);
+  return t;
+}
+
+/**
+ * An approved payment or move joins its batch (not an AUTH or the CANCEL record of a void), with
+ * the rule's settlement delay ("a closed batch settles one business day after its close unless a
+ * scenario says otherwise"), then the rule's `schedule` entries start.
+ */
+function settleAndSchedule(world: World, t: Transaction, d: Decision): void {
+  if (t.type !== "AUTH" && t.type !== "CANCEL") {
     const b = joinBatch(world, t);
-    // "a closed batch settles one business day after its close unless a scenario says otherwise"
     if (d.settlement_delay) setSettlementDelay(world, b.id, 1 + d.settlement_delay.businessDays, d.settlement_delay.extra);
   }
-  if (approved && d.schedule) applySchedule(world, t, d.schedule);
-  if (d.fail) throw failure(d);
-  return t;
+  if (d.schedule) applySchedule(world, t, d.schedule);
 }
 
 /** The result a decision leaves on the transaction; a `fail` with `created` decides it alone. */
@@ -171,11 +194,6 @@ function outcomeOf(d: Decision): Pick<Transaction, "result" | "response_code" | 
   if (d.fail?.created === "DECLINED") return { result: "DECLINED", response_code: "05", response_description: "Declined" };
   if (d.fail?.created === "APPROVED") return { result: "APPROVED", response_code: "00", response_description: "Approved" };
   return { result: d.result, response_code: d.response_code, response_description: d.response_description };
-}
-
-function failure(d: Decision): GatewayError {
-  const f = d.fail!;
-  return new GatewayError(f.error, { status: f.status, message: f.message, details: f.details, source: f.source });
 }
 
 /** A CAPTURE, CANCEL or REFUND record of `of`: same client, instrument (expiry null) and card type. */
@@ -216,17 +234,17 @@ function tooMuch(amount: number, left: number, what: string): GatewayError {
 
 /**
  * Runs a move (capture, void, refund) through the processor: a decline or error leaves a record with
- * that result and the original unchanged; a `fail` throws, after creating the record when `created`
- * says so. `commit` applies the move to the original; everything was validated before.
+ * that result and the original unchanged; `fail` with `created` decides the record's result (the
+ * pipeline answers the envelope). `commit` applies the move to the original; everything was
+ * validated before.
  */
 function move(world: World, of: Transaction, type: TxType, amount: number, tip: number, matched: Matched | null, commit: () => void): Transaction {
   const d = moveDecision(matched);
-  if (d.fail && !d.fail.created) throw failure(d);
   const outcome = outcomeOf(d);
   if (outcome.result === "APPROVED") commit();
   const t = derive(world, of, type, amount, tip, outcome);
-  if (outcome.result === "APPROVED" && type !== "CANCEL") joinBatch(world, t);
-  if (d.fail) throw failure(d);
+  if (d.set) t.set = { ...of.set, ...d.set };
+  if (outcome.result === "APPROVED") settleAndSchedule(world, t, d);
   return t;
 }
 
@@ -240,7 +258,7 @@ export function captureTransaction(world: World, scope: ClientScope, id: string,
     auth.status = next;
     auth.used = amount;
   });
-  cap.remove_at_close = auth.remove_at_close;
+  cap.remove_at_close ||= auth.remove_at_close;
   return cap;
 }
 

@@ -129,6 +129,8 @@ export interface Transaction {
   recurring_details: { initial_transaction_id?: string; initial_network_transaction_id?: string } | null;
   network_transaction_id: string | null;
   metadata: Metadata | null;
+  /** A scenario's `set` (dotted response paths), applied to every read of this transaction; null when none. */
+  set: Record<string, unknown> | null;
 }
 
 /** Money that the batch treats as a debit (money in) rather than a credit. */

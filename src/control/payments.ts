@@ -1,0 +1,63 @@
+import type { Hono } from "hono";
+import { z } from "zod";
+import { isoOf } from "../core/clock.js";
+import { addDuration, DURATION_PATTERN, parseDuration } from "../core/duration.js";
+import { GatewayError, notFound } from "../core/errors.js";
+import { toWire as batchWire } from "../gateway/batches/schema.js";
+import { settleBatch } from "../gateway/batches/service.js";
+import { markRemovedFromBatch, returnAch } from "../gateway/transactions/effects.js";
+import { present } from "../gateway/transactions/reporting.js";
+import type { World } from "../gateway/world.js";
+import type { AppEnv } from "../http/env.js";
+import { parseWith, readJsonBody } from "../http/validate.js";
+
+/**
+ * The direct test helpers of PRODUCT.md's control API: return an ACH payment, mark a payment
+ * REMOVED_FROM_BATCH at its batch's close, settle a closed batch. They call the same domain
+ * functions the scenario outcomes use, in whichever world the path selects (root or sandbox).
+ */
+
+const achReturnBody = z
+  .object({
+    code: z.string().min(1).max(8).nullable().optional(),
+    reason: z.string().min(1).max(200).optional(),
+    in: z.string().regex(DURATION_PATTERN, "must be an ISO 8601 duration such as P2D").optional(),
+  })
+  .strict();
+
+function transaction(world: World, id: string) {
+  const t = world.state.transactions.get(id);
+  if (!t) throw notFound("Transaction");
+  return t;
+}
+
+const conflict = (message: string) => new GatewayError("DUPLICATE_ACTION", { message });
+
+export function mountPaymentHelpers(ctl: Hono<AppEnv>): void {
+  ctl.post("/transactions/:id/ach-return", async (c) => {
+    const world = c.get("world");
+    const body = parseWith(achReturnBody, await readJsonBody(c, true), "body");
+    const t = transaction(world, c.req.param("id"));
+    // Every "cannot be returned" is a conflict with the transaction's state here (the domain
+    // function's 400 is for scenario files, which name no transaction).
+    if (t.processor !== "Achproc" || t.result !== "APPROVED" || t.type === "CANCEL") throw conflict("Only an approved ACH payment can be returned.");
+    if (t.returned_at !== null) throw conflict("The transaction is already returned.");
+    const r = { code: body.code ?? undefined, reason: body.reason };
+    if (body.in === undefined) return c.json(present(world, returnAch(world, t.id, r), "list"), 200);
+    const at = addDuration(world.clock.now(), parseDuration(body.in)!);
+    world.scheduler.schedule(at, "ach_return", t.id, { transactionId: t.id, ...r });
+    return c.json({ scheduled: { at: isoOf(at), event: "ach_return", subject: t.id } }, 202);
+  });
+
+  ctl.post("/transactions/:id/remove-from-batch", (c) => {
+    const world = c.get("world");
+    const t = transaction(world, c.req.param("id"));
+    return c.json(present(world, markRemovedFromBatch(world, t.id), "list"), 200);
+  });
+
+  ctl.post("/batches/:id/settle", (c) => {
+    const world = c.get("world");
+    const b = settleBatch(world, c.req.param("id"));
+    return c.json(batchWire(b, world.state.clients.get(b.client_id)?.dba ?? "", c.get("requestId")), 200);
+  });
+}
