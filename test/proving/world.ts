@@ -1,0 +1,61 @@
+import { MERCHANT, RESELLER, type Caller, type setup } from "../helpers.js";
+import { cardMethod, otherMerchant } from "../resources-data.js";
+
+type T = ReturnType<typeof setup>;
+
+/** The fixture integrations of the demo merchant (fixtures/default.yaml). */
+export const CARD_INTEGRATION = "INTEGRATION-01JDEM0CARDPR0C00000000000";
+export const ACH_INTEGRATION = "INTEGRATION-01JDEM0ACHPR0C000000000000";
+
+/** Ids of resources owned by the demo merchant, one real target for every by-id route. */
+export interface Targets {
+  client: string;
+  integration: string;
+  token: string;
+  user: string;
+  userEmail: string;
+}
+
+/** The callers of the isolation matrix, all aimed at the demo merchant's resources. */
+export interface Callers {
+  own: Caller;
+  actingAsChild: Caller;
+  parentDirect: Caller;
+  sibling: Caller;
+  strangerActing: Caller;
+  unknownKey: Caller;
+}
+
+/**
+ * Builds the world the proving suites aim at: a payment token and a user of the demo merchant, a
+ * sibling merchant under the same reseller, and a second reseller (child of the fixture reseller)
+ * that is not the demo merchant's parent.
+ */
+export async function provingWorld(t: T): Promise<{ targets: Targets; callers: Callers }> {
+  const token = await t.post("/v1/payment_tokens", { payment_method: cardMethod(), customer_id: "cust-1" }, { as: MERCHANT });
+  const userEmail = "owner@demo.example.com";
+  const user = await t.post("/v1/users", { first_name: "Owen", last_name: "Owner", email: userEmail }, { as: MERCHANT });
+  const sibling = await otherMerchant(t);
+  const reseller2 = await t.post(
+    "/v1/clients",
+    { dba: "Second Reseller", type: "reseller", admin_contact_details: { first_name: "Rex", last_name: "Second", email: "rex@second.example.com" } },
+    { as: RESELLER },
+  );
+  for (const r of [token, user, reseller2]) if (r.status !== 200) throw new Error(`proving world setup failed: ${r.text}`);
+  return {
+    targets: { client: MERCHANT.id, integration: CARD_INTEGRATION, token: token.body.payment_token, user: user.body.id, userEmail },
+    callers: {
+      own: MERCHANT,
+      actingAsChild: { ...RESELLER, actingAs: MERCHANT.id },
+      parentDirect: RESELLER,
+      sibling,
+      strangerActing: { id: reseller2.body.id, key: reseller2.body.api_key, actingAs: MERCHANT.id },
+      unknownKey: { id: MERCHANT.id, key: "pk_live_01JXXXXXXXXXXXXXXXXXXXXXXX" },
+    },
+  };
+}
+
+/** Fills a hono path (`/v1/clients/:clientId`) with the given parameter values. */
+export function fillPath(path: string, value: (param: string) => string): string {
+  return path.replace(/:(\w+)/g, (_, p: string) => encodeURIComponent(value(p)));
+}
