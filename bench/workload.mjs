@@ -1,0 +1,47 @@
+// The request mix of the benchmark. Every request names its `kind`, so the report can count
+// statuses per kind; `setupRequest` fills ids learnt from earlier answers on the same connection.
+export const RESELLER = { id: "CLIENT-01JR00TRESE11ER0000000000R", key: "pk_live_01JR00TRESE11ERKEY00000000" };
+export const MERCHANT = { id: "CLIENT-01JDEM0MERCHANT00000000000", key: "pk_live_01JDEM0MERCHANTKEY00000000" };
+
+const auth = (who) => ({ "api-key": who.key, "client-id": who.id, "content-type": "application/json" });
+const json = (v) => JSON.stringify(v);
+
+const card = { type: "Card", entry_method: "ECOMMERCE", pan: "4242424242424242", expiry: { month: "12", year: "2030" }, cvv: "123", first_name: "Ada", last_name: "Lovelace" };
+
+/** The mixed workload of today's surface: client creates, reads and lists, plus token creates and reads. */
+export const MIX = [
+  {
+    kind: "createClient",
+    method: "POST",
+    path: "/v1/clients",
+    headers: auth(RESELLER),
+    body: json({ dba: "Bench Shop", type: "merchant", admin_contact_details: { first_name: "Bea", last_name: "Bench", email: "bea@bench.example.com" } }),
+    remember: (ctx, body) => (ctx.clientId = body.id),
+  },
+  { kind: "getClient", method: "GET", path: "/v1/clients/:id", headers: auth(RESELLER), fill: (ctx) => `/v1/clients/${ctx.clientId ?? MERCHANT.id}` },
+  { kind: "listClients", method: "GET", path: "/v1/clients?Take=20", headers: auth(RESELLER) },
+  {
+    kind: "createPaymentToken",
+    method: "POST",
+    path: "/v1/payment_tokens",
+    headers: auth(MERCHANT),
+    body: json({ payment_method: card, customer_id: "bench-customer" }),
+    remember: (ctx, body) => (ctx.token = body.payment_token),
+  },
+  { kind: "getPaymentToken", method: "GET", path: "/v1/payment_tokens/:token", headers: auth(MERCHANT), fill: (ctx) => `/v1/payment_tokens/${ctx.token ?? "PAYMENT_TOKEN-none"}` },
+  { kind: "listPaymentTokens", method: "GET", path: "/v1/payment_tokens?limit=20", headers: auth(MERCHANT) },
+  { kind: "listIntegrations", method: "GET", path: "/v1/integrations", headers: auth(MERCHANT) },
+  // ---- TRANSACTION MIX (TODO when payments land) -------------------------------------------------
+  // Add here, in this order per connection:
+  //   createTransaction card SALE and card AUTH (remember ctx.authId),
+  //   captureTransaction of ctx.authId, listTransactions?limit=20,
+  //   and every ~200 requests a POST /_mock/clock/advance {"by":"PT1H"} (clock moves fire settlement).
+  // The create-transaction-only phase (PHASES in load.mjs) then measures the issue's 50% target.
+  // -----------------------------------------------------------------------------------------------
+];
+
+/** A write-path-only workload: the create that stores the most per request today. */
+export const CREATES = MIX.filter((r) => r.kind === "createPaymentToken");
+
+/** The baseline: one trivial JSON POST on a bare Hono app. */
+export const BASELINE = [{ kind: "ping", method: "POST", path: "/v1/ping", headers: { "content-type": "application/json" }, body: json({ n: 1 }) }];
