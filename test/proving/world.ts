@@ -14,6 +14,11 @@ export interface Targets {
   token: string;
   user: string;
   userEmail: string;
+  /**
+   * The merchant's resource for each path kind (`/v1/<kind>/:id`). TODO(payments): add
+   * `transactions` and `batches` here (one create each in provingWorld) when they are merged.
+   */
+  byKind: Record<string, string>;
 }
 
 /** The callers of the isolation matrix, all aimed at the demo merchant's resources. */
@@ -43,7 +48,14 @@ export async function provingWorld(t: T): Promise<{ targets: Targets; callers: C
   );
   for (const r of [token, user, reseller2]) if (r.status !== 200) throw new Error(`proving world setup failed: ${r.text}`);
   return {
-    targets: { client: MERCHANT.id, integration: CARD_INTEGRATION, token: token.body.payment_token, user: user.body.id, userEmail },
+    targets: {
+      client: MERCHANT.id,
+      integration: CARD_INTEGRATION,
+      token: token.body.payment_token,
+      user: user.body.id,
+      userEmail,
+      byKind: { clients: MERCHANT.id, integrations: CARD_INTEGRATION, payment_tokens: token.body.payment_token, users: user.body.id },
+    },
     callers: {
       own: MERCHANT,
       actingAsChild: { ...RESELLER, actingAs: MERCHANT.id },
@@ -53,6 +65,15 @@ export async function provingWorld(t: T): Promise<{ targets: Targets; callers: C
       unknownKey: { id: MERCHANT.id, key: "pk_live_01JXXXXXXXXXXXXXXXXXXXXXXX" },
     },
   };
+}
+
+/**
+ * The real value of a path parameter of `path`: the merchant's resource of the path's kind; the
+ * integration summary and `:clientId` name the merchant itself.
+ */
+export function paramFor(path: string, t: Targets): (name: string) => string {
+  const kind = path.split("/")[2];
+  return (name) => (name === "clientId" || path.includes("/summary/") ? t.client : t.byKind[kind] ?? name);
 }
 
 /** Fills a hono path (`/v1/clients/:clientId`) with the given parameter values. */
