@@ -5,7 +5,7 @@
 //
 // Starts the built double (dist/) and a bare Hono app with one trivial JSON POST endpoint, each in
 // its own child process, runs autocannon against both in the same run (baseline, mix, creates,
-// mix again), prints throughput and p99
+// mix again, reads only), prints throughput and p99
 // of each phase with the ratio to the baseline, samples heap and RSS (after a full GC, over IPC)
 // before and after, and exits 1 if any answer had a status outside the spec's table or failed.
 import autocannon from "autocannon";
@@ -13,9 +13,11 @@ import { fork } from "node:child_process";
 import { existsSync } from "node:fs";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
-import { BASELINE, CREATES, MIX } from "./workload.mjs";
+import { BASELINE, CREATES, MIX, READS } from "./workload.mjs";
 
 const SPEC_STATUSES = new Set([200, 400, 401, 403, 404, 409]);
+/** Heap growth over the read-only phase above which the run fails (the journal ring is full by then). */
+const LEAK_LIMIT = 8 * 1024 * 1024;
 const here = fileURLToPath(new URL(".", import.meta.url));
 
 function flags(argv) {
@@ -81,6 +83,9 @@ async function main() {
   phases.push(await phase("paydouble createPaymentToken only", port, CREATES, f));
   phases.push(await phase("paydouble mix, after the creates", port, MIX, f));
   const after = await dbl.memory();
+  // Leak check: a read-only phase stores nothing beyond the bounded journal, so the heap stays put.
+  phases.push(await phase("paydouble reads only (leak check)", port, READS, f));
+  const afterReads = await dbl.memory();
   await dbl.stop();
 
   const row = (p) => `${p.name.padEnd(38)} ${String(Math.round(p.rps)).padStart(7)} req/s  p50 ${String(p.p50).padStart(3)} ms  p99 ${String(p.p99).padStart(3)} ms`;
@@ -92,11 +97,15 @@ async function main() {
   const heapGrowth = after.heapUsed - before.heapUsed;
   console.log(`memory: heap ${mb(before.heapUsed)} -> ${mb(after.heapUsed)}, rss ${mb(before.rss)} -> ${mb(after.rss)}; ${stored} resources stored, ${stored ? Math.round(heapGrowth / stored) : 0} heap bytes per stored resource (journal bounded)`);
 
+  const readGrowth = afterReads.heapUsed - after.heapUsed;
+  const leak = readGrowth > LEAK_LIMIT;
+  console.log(`leak check: heap ${mb(after.heapUsed)} -> ${mb(afterReads.heapUsed)} over the read-only phase (${phases.at(-1).total} requests), rss ${mb(afterReads.rss)}: ${leak ? "GROWTH ABOVE " + mb(LEAK_LIMIT) : "ok"}`);
+
   const bad = [baseline, ...phases].flatMap((p) => Object.entries(p.statuses).filter(([k]) => !SPEC_STATUSES.has(Number(k.split(" ")[1]))).map(([k, n]) => `${p.name}: ${k} x${n}`));
   const failed = [baseline, ...phases].filter((p) => p.errors || p.timeouts).map((p) => `${p.name}: ${p.errors} errors, ${p.timeouts} timeouts`);
   for (const p of phases) console.log(`statuses ${p.name}: ${Object.entries(p.statuses).sort().map(([k, n]) => `${k}:${n}`).join(", ")}`);
   console.log(`non-spec statuses: ${bad.length ? bad.join("; ") : "0"}; connection errors: ${failed.length ? failed.join("; ") : "0"}`);
-  process.exitCode = bad.length || failed.length ? 1 : 0;
+  process.exitCode = bad.length || failed.length || leak ? 1 : 0;
 }
 
 main().catch((e) => {

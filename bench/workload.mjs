@@ -43,5 +43,12 @@ export const MIX = [
 /** A write-path-only workload: the create that stores the most per request today. */
 export const CREATES = MIX.filter((r) => r.kind === "createPaymentToken");
 
+/** Reads only: they store nothing but journal entries (a bounded ring), so the heap must not grow. */
+export const READS = [
+  { kind: "getClient", method: "GET", path: `/v1/clients/${MERCHANT.id}`, headers: auth(RESELLER) },
+  { kind: "listIntegrations", method: "GET", path: "/v1/integrations", headers: auth(MERCHANT) },
+  { kind: "getIntegration", method: "GET", path: "/v1/integrations/INTEGRATION-01JDEM0CARDPR0C00000000000", headers: auth(MERCHANT) },
+];
+
 /** The baseline: one trivial JSON POST on a bare Hono app. */
 export const BASELINE = [{ kind: "ping", method: "POST", path: "/v1/ping", headers: { "content-type": "application/json" }, body: json({ n: 1 }) }];
