@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
 import { OPERATIONS } from "../src/gateway/operations.js";
-import { setup, type Caller } from "./helpers.js";
+import { setup } from "./helpers.js";
 import { newClient } from "./builders.js";
 import { cardBody, cardMethod } from "./resources-data.js";
-import { fillPath, paramFor, provingWorld, type Callers, type Targets } from "./proving/world.js";
+import { COLUMNS, fillPath, paramFor, provingWorld, type Column, type Targets } from "./proving/world.js";
 
 /**
  * The isolation matrix (issue 7, item 4): every `/v1` operation times six callers, all aimed at
@@ -20,13 +20,11 @@ type Cell = 200 | 400 | 401 | 403 | 404 | 409;
 type Row = [own: Cell, acting: Cell, parent: Cell, sibling: Cell, stranger: Cell, unknown: Cell];
 interface MatrixRow {
   /** Path parameter values by name (defaults: the merchant's resource of that kind). */
-  params?: (t: Targets) => Record<string, string>;
+  params?: (t: Targets, column: Column) => Record<string, string>;
   /** The request body; `column` lets bodies differ per cell (user e-mails are unique logins). */
-  body?: (t: Targets, column: string) => unknown;
+  body?: (t: Targets, column: Column) => unknown;
   expect: Row;
 }
-
-export const COLUMNS = ["own", "actingAsChild", "parentDirect", "sibling", "strangerActing", "unknownKey"] as const satisfies readonly (keyof Callers)[];
 
 const CODES: Record<number, string> = { 400: "INVALID_REQUEST_DATA", 401: "NOT_AUTHENTICATED", 403: "UNAUTHORIZED_ACTION", 404: "RESOURCE_NOT_FOUND", 409: "DUPLICATE_ACTION" };
 
@@ -48,7 +46,17 @@ export const MATRIX: Record<string, MatrixRow> = {
   getUser: { expect: [200, 200, 200, 404, 403, 401] },
   listUsers: { expect: [200, 200, 200, 200, 403, 401] },
   createMfaChallenge: { body: (t) => ({ type: "2fa", email: t.userEmail }), expect: [200, 200, 200, 200, 403, 401] },
-  // TODO(payments): one row per payment operation, see notes/proving.md for the proposed cells.
+  // Payment rows: they take effect when the payment operations are registered (rows of operations
+  // that do not exist yet are skipped). Capture and cancel use a fresh AUTH / SALE per column.
+  createTransaction: { body: () => ({ type: "SALE", amount: 1000, payment_method: cardMethod() }), expect: [200, 200, 403, 403, 403, 401] },
+  listTransactions: { expect: [200, 200, 200, 200, 403, 401] },
+  getTransaction: { expect: [200, 200, 200, 404, 403, 401] },
+  captureTransaction: { params: (t, c) => ({ id: t.payments[c]?.auth ?? "" }), body: () => ({}), expect: [200, 200, 404, 404, 403, 401] },
+  cancelTransaction: { params: (t, c) => ({ id: t.payments[c]?.sale ?? "" }), body: () => ({ type: "VOID" }), expect: [200, 200, 404, 404, 403, 401] },
+  closeBatch: { body: (t) => ({ client_id: t.client, processor: "Cardproc", batch_type: "card", created_at: "2026-03-02T15:00:00.000Z" }), expect: [200, 200, 200, 403, 403, 401] },
+  listBatches: { expect: [200, 200, 200, 200, 403, 401] },
+  listBatchTransactions: { expect: [200, 200, 200, 200, 403, 401] },
+  getBatchTransactions: { expect: [200, 200, 200, 404, 403, 401] },
 };
 
 describe("isolation matrix", () => {
@@ -64,10 +72,10 @@ describe("isolation matrix", () => {
     for (const op of OPERATIONS) {
       const row = MATRIX[op.id];
       if (!row) continue;
-      const params = row.params?.(targets) ?? {};
-      const path = fillPath(op.path, (p) => params[p] ?? paramFor(op.path, targets)(p));
       for (const [i, column] of COLUMNS.entries()) {
-        const caller: Caller = callers[column];
+        const params = row.params?.(targets, column) ?? {};
+        const path = fillPath(op.path, (p) => params[p] ?? paramFor(op.path, targets)(p));
+        const caller = callers[column];
         const reply = await t.call(op.method, path, { as: caller, body: op.method === "POST" ? row.body?.(targets, column) ?? {} : undefined });
         cells++;
         const want = row.expect[i];

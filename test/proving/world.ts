@@ -1,3 +1,4 @@
+import { OPERATIONS } from "../../src/gateway/operations.js";
 import { MERCHANT, RESELLER, type Caller, type setup } from "../helpers.js";
 import { cardMethod, otherMerchant } from "../resources-data.js";
 
@@ -15,14 +16,20 @@ export interface Targets {
   user: string;
   userEmail: string;
   /**
-   * The merchant's resource for each path kind (`/v1/<kind>/:id`). TODO(payments): add
-   * `transactions` and `batches` here (one create each in provingWorld) when they are merged.
+   * The merchant's resource for each path kind (`/v1/<kind>/:id`); `transactions` and `batches`
+   * once the payment operations are registered.
    */
   byKind: Record<string, string>;
+  /** Per matrix column, a fresh AUTH (to capture) and SALE (to void) of the merchant, when payments exist. */
+  payments: Partial<Record<Column, { auth: string; sale: string }>>;
 }
 
+/** The isolation matrix's columns, in order. */
+export const COLUMNS = ["own", "actingAsChild", "parentDirect", "sibling", "strangerActing", "unknownKey"] as const;
+export type Column = (typeof COLUMNS)[number];
+
 /** The callers of the isolation matrix, all aimed at the demo merchant's resources. */
-export interface Callers {
+export interface Callers extends Record<Column, Caller> {
   own: Caller;
   actingAsChild: Caller;
   parentDirect: Caller;
@@ -47,6 +54,7 @@ export async function provingWorld(t: T): Promise<{ targets: Targets; callers: C
     { as: RESELLER },
   );
   for (const r of [token, user, reseller2]) if (r.status !== 200) throw new Error(`proving world setup failed: ${r.text}`);
+  const payments = await paymentTargets(t);
   return {
     targets: {
       client: MERCHANT.id,
@@ -54,7 +62,8 @@ export async function provingWorld(t: T): Promise<{ targets: Targets; callers: C
       token: token.body.payment_token,
       user: user.body.id,
       userEmail,
-      byKind: { clients: MERCHANT.id, integrations: CARD_INTEGRATION, payment_tokens: token.body.payment_token, users: user.body.id },
+      byKind: { clients: MERCHANT.id, integrations: CARD_INTEGRATION, payment_tokens: token.body.payment_token, users: user.body.id, ...payments.byKind },
+      payments: payments.perColumn,
     },
     callers: {
       own: MERCHANT,
@@ -65,6 +74,23 @@ export async function provingWorld(t: T): Promise<{ targets: Targets; callers: C
       unknownKey: { id: MERCHANT.id, key: "pk_live_01JXXXXXXXXXXXXXXXXXXXXXXX" },
     },
   };
+}
+
+/**
+ * Card payments of the demo merchant, when the payment operations are registered (they land from
+ * another branch): an AUTH and a SALE per matrix column, and the batch they opened.
+ */
+async function paymentTargets(t: T) {
+  const perColumn: Targets["payments"] = {};
+  if (!OPERATIONS.some((o) => o.id === "createTransaction")) return { perColumn, byKind: {} };
+  for (const column of COLUMNS) {
+    const [auth, sale] = [await t.post("/v1/transactions", { type: "AUTH", amount: 1500, payment_method: cardMethod() }), await t.post("/v1/transactions", { type: "SALE", amount: 1000, payment_method: cardMethod() })];
+    if (auth.status !== 200 || sale.status !== 200) throw new Error(`proving world payments failed: ${auth.text} ${sale.text}`);
+    perColumn[column] = { auth: auth.body.id, sale: sale.body.id };
+  }
+  const sale = perColumn.own!.sale;
+  const batch = (await t.get(`/v1/transactions/${sale}`)).body?.batch_id as string | null;
+  return { perColumn, byKind: { transactions: sale, ...(batch ? { batches: batch } : {}) } };
 }
 
 /**
