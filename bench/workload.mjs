@@ -31,14 +31,25 @@ export const MIX = [
   { kind: "getPaymentToken", method: "GET", path: "/v1/payment_tokens/:token", headers: auth(MERCHANT), fill: (ctx) => `/v1/payment_tokens/${ctx.token ?? "PAYMENT_TOKEN-none"}` },
   { kind: "listPaymentTokens", method: "GET", path: "/v1/payment_tokens?limit=20", headers: auth(MERCHANT) },
   { kind: "listIntegrations", method: "GET", path: "/v1/integrations", headers: auth(MERCHANT) },
-  // ---- TRANSACTION MIX (TODO when payments land) -------------------------------------------------
-  // Add here, in this order per connection:
-  //   createTransaction card SALE and card AUTH (remember ctx.authId),
-  //   captureTransaction of ctx.authId, listTransactions?limit=20,
-  //   and every ~200 requests a POST /_mock/clock/advance {"by":"PT1H"} (clock moves fire settlement).
-  // The create-transaction-only phase (PHASES in load.mjs) then measures the issue's 50% target.
-  // -----------------------------------------------------------------------------------------------
 ];
+
+/**
+ * The transaction mix, appended to MIX when the server registers the payment operations (load.mjs
+ * probes `POST /v1/transactions` first): card SALE and AUTH, capture of that AUTH, void of that
+ * SALE, a transaction list page, a batch list and a clock move (which fires due settlements).
+ */
+export const PAYMENT_MIX = [
+  { kind: "createTransaction SALE", method: "POST", path: "/v1/transactions", headers: auth(MERCHANT), body: json({ type: "SALE", amount: 1000, payment_method: card }), remember: (ctx, body) => (ctx.saleId = body.id) },
+  { kind: "createTransaction AUTH", method: "POST", path: "/v1/transactions", headers: auth(MERCHANT), body: json({ type: "AUTH", amount: 1500, payment_method: card }), remember: (ctx, body) => (ctx.authId = body.id) },
+  { kind: "captureTransaction", method: "POST", path: "/v1/transactions/:id/capture", headers: auth(MERCHANT), body: json({}), fill: (ctx) => `/v1/transactions/${ctx.authId ?? "TRANSACTION-none"}/capture` },
+  { kind: "cancelTransaction VOID", method: "POST", path: "/v1/transactions/:id/cancel", headers: auth(MERCHANT), body: json({ type: "VOID" }), fill: (ctx) => `/v1/transactions/${ctx.saleId ?? "TRANSACTION-none"}/cancel` },
+  { kind: "listTransactions", method: "GET", path: "/v1/transactions?limit=20", headers: auth(MERCHANT) },
+  { kind: "listBatches", method: "GET", path: "/v1/batches", headers: auth(MERCHANT) },
+  { kind: "clock advance", method: "POST", path: "/_mock/clock/advance", headers: { "content-type": "application/json" }, body: json({ by: "PT1M" }) },
+];
+
+/** The create-transaction-only phase (the issue's target: at least 50% of the bare Hono figure). */
+export const TRANSACTION_CREATES = PAYMENT_MIX.filter((r) => r.kind === "createTransaction SALE");
 
 /** A write-path-only workload: the create that stores the most per request today. */
 export const CREATES = MIX.filter((r) => r.kind === "createPaymentToken");

@@ -70,6 +70,8 @@ const HINTS: Record<string, fc.Arbitrary<unknown>> = {
   support_phone: fc.constantFrom("+18005550199", null),
   pan: fc.constantFrom("4242424242424242", "4111111111111111", "5555555555554444", "378282246310005", "6011111111111117"),
   routing_number: fc.constantFrom("021000021", "011000015"),
+  account_number: fc.constantFrom("000123456789", "000222222227"),
+  expiry: fc.constantFrom({ month: "12", year: "2030" }, { month: "01", year: "2029" }),
   fax_number: fc.constantFrom("2125550100", "+1 (212) 555-0100", null),
   postal_code: fc.constantFrom("10001", "94105"),
   country: fc.constantFrom("US", "USA"),
