@@ -44,7 +44,7 @@ function snapshotter(t: ReturnType<typeof setup>, targets: Targets) {
   };
 }
 
-/** Sends the cases one by one and checks the invariants; `check` compares state after a non-read. */
+/** Sends the cases one by one and checks the invariants; `stateOf` is compared around every non-read, `afterOk` runs after an accepted one. */
 async function run(t: ReturnType<typeof setup>, cases: Case[], stateOf: () => Promise<string>, afterOk?: () => Promise<void>) {
   const failures: string[] = [];
   let before = await stateOf();
