@@ -30,7 +30,7 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
 
   app.use("*", async (c, next) => {
     const m = SANDBOX_PATH.exec(c.req.path);
-    const sandboxId = m ? decodeURIComponent(m[1]) : null;
+    const sandboxId = m ? decodePathSegment(m[1]) : null;
     const world = host.world(sandboxId) ?? host.root;
     const requestId = drawRequestId(world);
     c.set("world", world);
@@ -95,4 +95,13 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
     return c.json(body, status as 400);
   });
   return app;
+}
+
+/** A path segment decoded; a malformed escape (`%E0%A4%A`) stays as sent, so it names no sandbox (404, not 500). */
+function decodePathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

@@ -1,0 +1,30 @@
+// A server child of the benchmark: `double` (the built paydouble, dist/) or `baseline` (a bare Hono
+// app with one trivial JSON POST endpoint). It reports its port, then answers `memory` messages
+// with process.memoryUsage() after a full GC, over the IPC channel (no debug route in the product).
+import { serve } from "@hono/node-server";
+import { Hono } from "hono";
+
+const mode = process.argv[2];
+let fetch;
+if (mode === "double") {
+  const { createDouble } = await import("../dist/index.js");
+  fetch = createDouble({ seed: "bench" }).fetch;
+} else {
+  const app = new Hono();
+  app.post("/v1/ping", async (c) => {
+    const body = await c.req.json();
+    return c.json({ id: "PING-01J00000000000000000000000", echo: body.n ?? null, correlation_id: "bench" });
+  });
+  fetch = app.fetch;
+}
+
+const server = serve({ fetch, port: 0, hostname: "127.0.0.1" }, (info) => process.send({ kind: "ready", port: info.port }));
+process.on("message", (m) => {
+  if (m === "memory") {
+    globalThis.gc?.();
+    globalThis.gc?.();
+    process.send({ kind: "memory", usage: process.memoryUsage() });
+  } else if (m === "stop") {
+    server.close(() => process.exit(0));
+  }
+});
