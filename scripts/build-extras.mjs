@@ -4,12 +4,15 @@
 // 1. dist/assets/{builtin,fixtures}.json: the shipped scenarios/builtin.yaml and
 //    fixtures/default.yaml, validated now (src/cli/compiled.ts), so a start reads JSON instead of
 //    parsing YAML and validating it again.
-// 2. dist/bin/paydouble.js: src/main.ts and every production dependency bundled into one file by
-//    esbuild (one module to load instead of about 230), and dist/main.js (the `bin`, the Docker CMD)
-//    replaced by a one-line import of it. The library entry (dist/index.js) stays tsc's output.
+// 2. dist/bin/paydouble.cjs: src/main.ts and every production dependency bundled into one
+//    CommonJS file by esbuild (one file to read instead of about 230 modules), dist/main.js (the
+//    `bin`, the Docker CMD) replaced by scripts/cli-loader.js, which runs the bundle through V8's
+//    code cache, and dist/bin/paydouble.cjs.cache made by one training run: start, one
+//    POST /v1/transactions, SIGTERM. The library entry (dist/index.js) stays tsc's output.
 //    The bundle sits two folders deep like dist/<folder>/<file>.js, so the `../../fixtures/` and
 //    `../../scenarios/` URLs the modules resolve from import.meta.url point at the same places.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
@@ -21,21 +24,48 @@ for (const [name, asset] of Object.entries(compileAssets())) {
   writeFileSync(`${root}dist/assets/${name}.json`, JSON.stringify(asset));
 }
 
+rmSync(`${root}dist/bin`, { recursive: true, force: true });
 await build({
   entryPoints: [`${root}src/main.ts`],
-  outfile: `${root}dist/bin/paydouble.js`,
+  outfile: `${root}dist/bin/paydouble.cjs`,
   bundle: true,
   platform: "node",
-  format: "esm",
+  format: "cjs",
   target: "node20",
   minify: true,
   sourcemap: "linked",
   logLevel: "warning",
-  // CommonJS dependencies (yaml, seedrandom) call require() for Node built-ins.
-  banner: { js: 'import { createRequire as __paydoubleRequire } from "node:module"; const require = __paydoubleRequire(import.meta.url);' },
+  // The loader passes the bundle's own file URL (module paths resolve from it, see above).
+  define: { "import.meta.url": "__paydoubleUrl" },
 });
-writeFileSync(
-  `${root}dist/main.js`,
-  '#!/usr/bin/env node\n// The CLI, bundled by scripts/build-extras.mjs (source: src/main.ts).\nimport "./bin/paydouble.js";\n',
-  { mode: 0o755 },
-);
+copyFileSync(`${root}scripts/cli-loader.js`, `${root}dist/main.js`);
+chmodSync(`${root}dist/main.js`, 0o755);
+await train();
+if (!existsSync(`${root}dist/bin/paydouble.cjs.cache`)) throw new Error("the training run wrote no code cache");
+
+/** Starts the CLI with PAYDOUBLE_CODE_CACHE=write, answers one card sale, stops it: the cache holds what ran. */
+function train() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [`${root}dist/main.js`, "--port", "0"], {
+      env: { ...process.env, PAYDOUBLE_CODE_CACHE: "write" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    let out = "";
+    child.on("error", reject);
+    child.on("exit", () => (clearTimeout(timer), resolve()));
+    child.stdout.on("data", async (d) => {
+      out += d;
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (!m || child.posted) return;
+      child.posted = true;
+      const res = await fetch(`${m[1]}/v1/transactions`, {
+        method: "POST",
+        headers: { "Api-Key": "pk_live_01JDEM0MERCHANTKEY00000000", "Client-Id": "CLIENT-01JDEM0MERCHANT00000000000", "content-type": "application/json" },
+        body: JSON.stringify({ type: "SALE", amount: 1234, payment_method: { type: "Card", entry_method: "ECOMMERCE", pan: "4242424242424242", expiry: { month: "12", year: "2030" }, cvv: "123", first_name: "Ada", last_name: "Lovelace" } }),
+      }).catch(reject);
+      await res?.text();
+      child.kill("SIGTERM");
+    });
+  });
+}

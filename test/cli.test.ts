@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -143,5 +143,25 @@ describe("paydouble CLI", () => {
     expect(printed.stdout).toContain("200 POST /v1/clients\n");
     expect(printed.stdout).toMatch(/replayed 1 requests; world now \S+ seed=rec/);
     expect((await run(["replay", "/nonexistent.ndjson"])).code).toBe(2);
+  });
+});
+
+describe("the built CLI's cold-start aids (scripts/build-extras.mjs)", () => {
+  it("runs the one-file bundle through a V8 code cache this Node accepts", async () => {
+    const r = await run(["--version"], { PAYDOUBLE_CODE_CACHE: "report" });
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toBe(VERSION);
+    expect(r.stderr).toBe("code cache: accepted\n");
+  });
+
+  it("ships the built-in scenario and default fixtures as JSON compiled from the current YAML", async () => {
+    const dist = "../dist/"; // a variable: typecheck runs before any build
+    const compiled = await import(`${dist}cli/compiled.js`);
+    const { BUILTIN_PATH, readScenarioFile } = await import(`${dist}scenarios/library.js`);
+    const { DEFAULT_FIXTURES_PATH, readFixtures } = await import(`${dist}cli/load-files.js`);
+    const asset = JSON.parse(readFileSync("dist/assets/builtin.json", "utf8"));
+    expect(asset.source).toBe(readFileSync(BUILTIN_PATH, "utf8"));
+    expect(compiled.builtinScenario()).toStrictEqual(readScenarioFile(BUILTIN_PATH));
+    expect(compiled.fixturesFrom(DEFAULT_FIXTURES_PATH)).toStrictEqual(readFixtures(DEFAULT_FIXTURES_PATH));
   });
 });
