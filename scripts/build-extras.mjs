@@ -41,18 +41,21 @@ await build({
 copyFileSync(`${root}scripts/cli-loader.js`, `${root}dist/main.js`);
 chmodSync(`${root}dist/main.js`, 0o755);
 await train();
-if (!existsSync(`${root}dist/bin/paydouble.cjs.cache`)) throw new Error("the training run wrote no code cache");
+// The cache only speeds a start up (the loader runs without one), so its absence is a warning here;
+// test/cli.test.ts fails when the built CLI runs without an accepted cache.
+if (!existsSync(`${root}dist/bin/paydouble.cjs.cache`)) console.warn("build-extras: the training run wrote no code cache");
 
 /** Starts the CLI with PAYDOUBLE_CODE_CACHE=write, answers one card sale, stops it: the cache holds what ran. */
 function train() {
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const child = spawn(process.execPath, [`${root}dist/main.js`, "--port", "0"], {
-      env: { ...process.env, PAYDOUBLE_CODE_CACHE: "write" },
+      // The shell's PAYDOUBLE_* settings (scenarios, replay, log...) stay out of the training run.
+      env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("PAYDOUBLE_"))), PAYDOUBLE_CODE_CACHE: "write" },
       stdio: ["ignore", "pipe", "inherit"],
     });
     const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
     let out = "";
-    child.on("error", reject);
+    child.on("error", () => resolve()); // no cache: warned about below
     child.on("exit", () => (clearTimeout(timer), resolve()));
     child.stdout.on("data", async (d) => {
       out += d;
@@ -63,7 +66,7 @@ function train() {
         method: "POST",
         headers: { "Api-Key": "pk_live_01JDEM0MERCHANTKEY00000000", "Client-Id": "CLIENT-01JDEM0MERCHANT00000000000", "content-type": "application/json" },
         body: JSON.stringify({ type: "SALE", amount: 1234, payment_method: { type: "Card", entry_method: "ECOMMERCE", pan: "4242424242424242", expiry: { month: "12", year: "2030" }, cvv: "123", first_name: "Ada", last_name: "Lovelace" } }),
-      }).catch(reject);
+      }).catch(() => undefined);
       await res?.text();
       child.kill("SIGTERM");
     });
