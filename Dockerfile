@@ -3,12 +3,15 @@
 # test/dockerfile.test.ts carries out these steps without a Docker engine: keep to COPY, RUN,
 # WORKDIR, ENV, USER, EXPOSE, VOLUME, HEALTHCHECK and an exec-form CMD.
 
-# Stage 1: compile TypeScript with the dev dependencies.
+# Stage 1: compile TypeScript, the start-time JSON assets and the CLI bundle with the dev dependencies.
 FROM node:20-alpine AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
+COPY scripts ./scripts
+COPY fixtures ./fixtures
+COPY scenarios ./scenarios
 COPY src ./src
 RUN npm run build
 

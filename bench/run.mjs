@@ -1,9 +1,11 @@
 // npm run bench: cold start, from process spawn to the first answered gateway POST, for paydouble
 // (built dist/main.js) and for a bare hono server (bench/bare-hono.mjs), alternating, same run.
 //
-// Until the payment operations land the POST is /v1/clients (a reseller creating a merchant);
-// `node bench/run.mjs --transactions` measures POST /v1/transactions (a card sale by the demo merchant).
+// The POST is /v1/transactions (a card sale by the demo merchant: the issue's measure);
+// `node bench/run.mjs --clients` measures POST /v1/clients (a reseller creating a merchant) instead.
+// BENCH_RUNS sets the number of runs of each (default 15); the load average is printed with the result.
 import { spawn } from "node:child_process";
+import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
@@ -26,7 +28,7 @@ const TARGETS = {
     },
   },
 };
-const target = process.argv.includes("--transactions") ? TARGETS.transactions : TARGETS.clients;
+const target = process.argv.includes("--clients") ? TARGETS.clients : TARGETS.transactions;
 
 /** Spawns `args`, waits for the startup line, POSTs once; ms from spawn to the answer. */
 function coldStart(args) {
@@ -74,7 +76,7 @@ for (let i = 0; i < RUNS; i++) {
 }
 const a = stats(paydouble);
 const b = stats(bare);
-console.log(`cold start: spawn -> first answered POST ${target.path} (paydouble answered ${status}), ${RUNS} runs each, node ${process.version}`);
+console.log(`cold start: spawn -> first answered POST ${target.path} (paydouble answered ${status}), ${RUNS} runs each, node ${process.version}, load average ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
 console.log(`  paydouble   median ${fmt(a.median)}  min ${fmt(a.min)}  max ${fmt(a.max)}`);
 console.log(`  bare hono   median ${fmt(b.median)}  min ${fmt(b.min)}  max ${fmt(b.max)}`);
 console.log(`  overhead    median ${fmt(a.median - b.median)}; target < 300 ms: ${a.median < 300 ? "met" : "NOT met"}`);

@@ -5,9 +5,10 @@ import type { JournalEntry } from "./gateway/journal.js";
 import { Host } from "./gateway/host.js";
 import { createApp } from "./http/app.js";
 import type { AppEnv } from "./http/env.js";
-import { DEFAULT_FIXTURES_PATH, readFixtures } from "./cli/load-files.js";
+import { builtinScenario, fixturesFrom } from "./cli/compiled.js";
+import { DEFAULT_FIXTURES_PATH } from "./cli/load-files.js";
 import type { Sleep } from "./http/outcomes.js";
-import { BUILTIN_PATH, readScenarioFile } from "./scenarios/library.js";
+import { readScenarioFile } from "./scenarios/library.js";
 import { parseScenario, ScenarioFileError } from "./scenarios/loader.js";
 import type { ScenarioFile } from "./scenarios/schema.js";
 import { settingsFromFiles } from "./scenarios/start.js";
@@ -65,7 +66,7 @@ export function createDouble(options: DoubleOptions = {}): Double {
   const clockStart = options.clockStart !== undefined ? Date.parse(options.clockStart) : (fromFiles.clockStart ?? Date.parse(DEFAULTS.clockStart));
   if (Number.isNaN(clockStart)) throw new Error(`invalid clockStart: ${options.clockStart}`);
   const fixtures =
-    typeof options.fixtures === "object" ? options.fixtures : readFixtures(options.fixtures ?? DEFAULT_FIXTURES_PATH);
+    typeof options.fixtures === "object" ? options.fixtures : fixturesFrom(options.fixtures ?? DEFAULT_FIXTURES_PATH);
   const host = new Host(
     {
       seed: String(options.seed ?? fromFiles.seed ?? DEFAULTS.seed),
@@ -74,7 +75,7 @@ export function createDouble(options: DoubleOptions = {}): Double {
       tickMs: options.tick !== undefined ? durationMs(tick) : (fromFiles.tickMs ?? durationMs(tick)),
       journalLimit: options.journalLimit,
       scenarios,
-      builtin: options.builtin === false ? null : readScenarioFile(BUILTIN_PATH),
+      builtin: options.builtin === false ? null : builtinScenario(),
       realtime: options.realtime,
     },
     options.sandboxLimit,

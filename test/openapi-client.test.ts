@@ -120,3 +120,100 @@ describe("ACH life cycle over openapi-fetch", () => {
     expect(list.response.status).toBe(200);
   });
 });
+
+describe("payment tokens over openapi-fetch", () => {
+  it("tokenizes a card, charges the token, reads and lists it; the PAN and CVV never come back", async () => {
+    const merchant = as(MERCHANT);
+    const made = await merchant.POST("/v1/payment_tokens", { body: { payment_method: CARD, customer_id: "cust-typed", nickname: "Visa" } });
+    expect(made.response.status).toBe(200);
+    expect(made.data).toMatchObject({ object: "payment_token", type: "card", status: "active", customer_id: "cust-typed" });
+    expect(made.data!.card).toMatchObject({ last4: "4242", truncated_pan: "424242******4242" });
+    const token = made.data!.payment_token;
+
+    const sale = await merchant.POST("/v1/transactions", { body: { type: "SALE", amount: 990, payment_method: { type: "PaymentToken", payment_token: token } } });
+    expect(sale.response.status).toBe(200);
+    expect(sale.data).toMatchObject({ type: "SALE", result: "APPROVED", amount: 990 });
+    expect(sale.data!.payment_method).toMatchObject({ truncated_pan: "424242******4242", payment_token: token });
+
+    const read = await merchant.GET("/v1/payment_tokens/{token}", { params: { path: { token } } });
+    expect(read.data!.payment_token).toBe(token);
+    const list = await merchant.GET("/v1/payment_tokens", {});
+    expect(list.data!.data.map((t) => t.payment_token)).toContain(token);
+    for (const answer of [made.data, sale.data, read.data, list.data]) {
+      expect(JSON.stringify(answer)).not.toContain(CARD.pan);
+      expect(JSON.stringify(answer)).not.toContain('"123"');
+    }
+
+    const unknown = await merchant.GET("/v1/payment_tokens/{token}", { params: { path: { token: "PAYMENT_TOKEN-01JZZZZZZZZZZZZZZZZZZZZZZZZZ" } } });
+    expect(unknown.response.status).toBe(404);
+    expect(unknown.error!.error_code).toBe("RESOURCE_NOT_FOUND");
+  });
+});
+
+describe("a declined card by magic value over openapi-fetch", () => {
+  it("4000000000000002 is HTTP 200 with result DECLINED, response code 05", async () => {
+    const declined = await as(MERCHANT).POST("/v1/transactions", { body: { type: "SALE", amount: 700, payment_method: { ...CARD, pan: "4000000000000002" } } });
+    expect(declined.response.status).toBe(200);
+    expect(declined.data).toMatchObject({ type: "SALE", result: "DECLINED", response_code: "05", response_description: "Do not honor" });
+    expect(JSON.stringify(declined.data)).not.toContain("4000000000000002");
+    const [entry] = await double.requests.list({ operation: "createTransaction", limit: 1 });
+    expect(entry).toMatchObject({ status: 200, rule: "builtin/decline 05 do not honor", body: { payment_method: { pan: "400000******0002", cvv: "***" } } });
+  });
+});
+
+describe("users over openapi-fetch", () => {
+  it("creates, reads and lists a dashboard user; a bad email is the typed envelope", async () => {
+    const merchant = as(MERCHANT);
+    const made = await merchant.POST("/v1/users", { body: { first_name: "Grace", last_name: "Hopper", email: "grace.typed@shop.example.com", time_zone: "america/chicago" } });
+    expect(made.response.status).toBe(200);
+    expect(made.data).toMatchObject({ object: "user", email: "grace.typed@shop.example.com", is_active: true, is_mfa_active: false });
+    const id = made.data!.id;
+    const read = await merchant.GET("/v1/users/{id}", { params: { path: { id } } });
+    expect(read.data).toMatchObject({ id, first_name: "Grace", time_zone: "america/chicago" });
+    const list = await merchant.GET("/v1/users", {});
+    expect(list.data!.data.map((u) => u.id)).toContain(id);
+
+    const bad = await merchant.POST("/v1/users", { body: { first_name: "Grace", last_name: "Hopper", email: "not-an-email" } });
+    expect(bad.response.status).toBe(400);
+    expect(bad.error!.details).toHaveProperty("email");
+  });
+});
+
+const CARD_DETAILS = {
+  name: "Typed Shop LLC", dba: "Typed Shop", url: "https://typed.example.com", phone_number: 2125550199, mid: "4445012345679",
+  amex_number: "1234567890", association: "123456", bin: "999995", discover_number: "601101234567890", mcc: "5999",
+  bank_number: "1234", industry: "R", amex_opt_blue: false, store_number: "0001", mvv: "0000000000", terminal_number: "0001",
+  agent_bank_number: "000000", agent_chain_number: "000000", descriptor_postal: "10001", descriptor_city: "New York",
+  descriptor_state: "NY", address1: "1 Typed Street", terminal_id: "00000002", v_number: "75021670", settlement_time: "21:30",
+  merchant_area_code: 212, sharing_group: "ABCDEFGH", merchant_aba_number: "021000021", merchant_settlement_agent_number: "V123",
+  reimbursement_attribute: "Z",
+} as const;
+
+describe("integrations over openapi-fetch", () => {
+  it("creates a Cardproc integration, reads it, deactivates it by update, and lists summaries", async () => {
+    const merchant = as(MERCHANT);
+    const made = await merchant.POST("/v1/integrations", { body: { is_active: true, processor: "Cardproc", integration_details: CARD_DETAILS } });
+    expect(made.response.status).toBe(200);
+    expect(made.data).toMatchObject({ is_active: true, client: MERCHANT.id, processor: "CARDPROC" });
+    expect(made.data!.integration_details).toMatchObject({ mid: "4445012345679", settlement_time: "21:30", fax_number: null });
+    const id = made.data!.id;
+
+    const read = await merchant.GET("/v1/integrations/{id}", { params: { path: { id } } });
+    expect(read.data!.integration_details).toMatchObject({ name: "Typed Shop LLC" });
+
+    const off = await merchant.POST("/v1/integrations/{id}", { params: { path: { id } }, body: { is_active: false, processor: "Cardproc", integration_details: CARD_DETAILS } });
+    expect(off.data!.is_active).toBe(false);
+
+    const list = await merchant.GET("/v1/integrations", {});
+    expect(list.data!.data.find((s) => s.id === id)).toMatchObject({ object: "integration_summary", is_active: false, mid: "4445012345679" });
+    const summary = await as(RESELLER).GET("/v1/integrations/summary/{id}", { params: { path: { id: MERCHANT.id } } });
+    expect(summary.data!.data.map((s) => s.id)).toContain(id);
+
+    const wrong = await merchant.POST("/v1/integrations", {
+      // @ts-expect-error: processor is one of the generated enum's values.
+      body: { is_active: true, processor: "Nope", integration_details: CARD_DETAILS },
+    });
+    expect(wrong.response.status).toBe(400);
+    expect(wrong.error!.details).toHaveProperty("processor");
+  });
+});

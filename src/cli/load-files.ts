@@ -18,6 +18,11 @@ export function readFixtures(path: string): Fixtures {
   } catch (e) {
     throw new FileError(`cannot read fixture file ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
+  return parseFixtures(text, path);
+}
+
+/** Fixture file text -> validated fixtures; throws {@link FileError} naming `path`. */
+export function parseFixtures(text: string, path: string): Fixtures {
   let data: unknown;
   try {
     data = parse(text);

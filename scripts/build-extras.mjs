@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+// The steps of `npm run build` after tsc, both for the CLI's cold start (see notes/tooling.md):
+//
+// 1. dist/assets/{builtin,fixtures}.json: the shipped scenarios/builtin.yaml and
+//    fixtures/default.yaml, validated now (src/cli/compiled.ts), so a start reads JSON instead of
+//    parsing YAML and validating it again.
+// 2. dist/bin/paydouble.cjs: src/main.ts and every production dependency bundled into one
+//    CommonJS file by esbuild (one file to read instead of about 230 modules), dist/main.js (the
+//    `bin`, the Docker CMD) replaced by scripts/cli-loader.js, which runs the bundle through V8's
+//    code cache, and dist/bin/paydouble.cjs.cache made by one training run: start, one
+//    POST /v1/transactions, SIGTERM. The library entry (dist/index.js) stays tsc's output.
+//    The bundle sits two folders deep like dist/<folder>/<file>.js, so the `../../fixtures/` and
+//    `../../scenarios/` URLs the modules resolve from import.meta.url point at the same places.
+import { spawn } from "node:child_process";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const { compileAssets } = await import("../dist/cli/compiled.js");
+
+mkdirSync(`${root}dist/assets`, { recursive: true });
+for (const [name, asset] of Object.entries(compileAssets())) {
+  writeFileSync(`${root}dist/assets/${name}.json`, JSON.stringify(asset));
+}
+
+rmSync(`${root}dist/bin`, { recursive: true, force: true });
+await build({
+  entryPoints: [`${root}src/main.ts`],
+  outfile: `${root}dist/bin/paydouble.cjs`,
+  bundle: true,
+  platform: "node",
+  format: "cjs",
+  target: "node20",
+  minify: true,
+  sourcemap: "linked",
+  logLevel: "warning",
+  // The loader passes the bundle's own file URL (module paths resolve from it, see above).
+  define: { "import.meta.url": "__paydoubleUrl" },
+});
+copyFileSync(`${root}scripts/cli-loader.js`, `${root}dist/main.js`);
+chmodSync(`${root}dist/main.js`, 0o755);
+await train();
+// The cache only speeds a start up (the loader runs without one), so its absence is a warning here;
+// test/cli.test.ts fails when the built CLI runs without an accepted cache.
+if (!existsSync(`${root}dist/bin/paydouble.cjs.cache`)) console.warn("build-extras: the training run wrote no code cache");
+
+/** Starts the CLI with PAYDOUBLE_CODE_CACHE=write, answers one card sale, stops it: the cache holds what ran. */
+function train() {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [`${root}dist/main.js`, "--port", "0"], {
+      // The shell's PAYDOUBLE_* settings (scenarios, replay, log...) stay out of the training run.
+      env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("PAYDOUBLE_"))), PAYDOUBLE_CODE_CACHE: "write" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    let out = "";
+    child.on("error", () => resolve()); // no cache: warned about below
+    child.on("exit", () => (clearTimeout(timer), resolve()));
+    child.stdout.on("data", async (d) => {
+      out += d;
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (!m || child.posted) return;
+      child.posted = true;
+      const res = await fetch(`${m[1]}/v1/transactions`, {
+        method: "POST",
+        headers: { "Api-Key": "pk_live_01JDEM0MERCHANTKEY00000000", "Client-Id": "CLIENT-01JDEM0MERCHANT00000000000", "content-type": "application/json" },
+        body: JSON.stringify({ type: "SALE", amount: 1234, payment_method: { type: "Card", entry_method: "ECOMMERCE", pan: "4242424242424242", expiry: { month: "12", year: "2030" }, cvv: "123", first_name: "Ada", last_name: "Lovelace" } }),
+      }).catch(() => undefined);
+      await res?.text();
+      child.kill("SIGTERM");
+    });
+  });
+}

@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+// paydouble's CLI entry (the package `bin`, the Docker CMD), written to dist/main.js by
+// scripts/build-extras.mjs. It runs the CLI bundle (dist/bin/paydouble.cjs: src/main.ts and every
+// production dependency in one file) through V8's code cache (dist/bin/paydouble.cjs.cache, made at
+// build time by one start and one POST /v1/transactions), so a cold start neither resolves ~230
+// modules nor compiles the functions a start and a first request run. A cache V8 does not accept
+// (another Node version, another bundle) is ignored: the bundle is then compiled as usual.
+import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Script } from "node:vm";
+
+const url = new URL("./bin/paydouble.cjs", import.meta.url);
+const filename = fileURLToPath(url);
+const cacheFile = `${filename}.cache`;
+let cachedData;
+try {
+  cachedData = readFileSync(cacheFile);
+} catch {
+  cachedData = undefined;
+}
+// The bundle is CommonJS, wrapped as Node wraps a module; `__paydoubleUrl` stands for import.meta.url.
+const source = readFileSync(filename, "utf8").replace(/^#!.*/, "");
+const script = new Script(`(function (exports, require, module, __filename, __dirname, __paydoubleUrl) {${source}\n})`, { filename, cachedData });
+// PAYDOUBLE_CODE_CACHE=write (build time): write the cache after this run (the build stops it with
+// SIGTERM); =report: say on stderr whether V8 took the cache (test/cli.test.ts checks it does).
+const mode = process.env.PAYDOUBLE_CODE_CACHE;
+if (mode === "write") process.on("exit", () => writeFileSync(cacheFile, script.createCachedData()));
+if (mode === "report") process.stderr.write(`code cache: ${!cachedData ? "none" : script.cachedDataRejected ? "rejected" : "accepted"}\n`);
+const module = { exports: {} };
+script.runInThisContext()(module.exports, createRequire(filename), module, filename, dirname(filename), url.href);
