@@ -1,0 +1,126 @@
+import fc from "fast-check";
+
+/**
+ * The operations a random script is made of, as plain records (so fast-check shrinks them: fewer
+ * commands, smaller amounts, earlier targets). `pick` chooses a target among the transactions known
+ * so far (modulo their count), so a shrunk script stays meaningful.
+ */
+export type Cmd =
+  | { k: "card"; type: "SALE" | "AUTH"; amount: number; tip: number; pan: keyof typeof PANS }
+  | { k: "ach"; type: "SALE" | "PAYOUT"; amount: number; tip: number; account: keyof typeof ACCOUNTS }
+  | { k: "capture"; pick: number; amount: number | null }
+  | { k: "void"; pick: number }
+  | { k: "refund"; pick: number; amount: number | null }
+  | { k: "close" }
+  | { k: "advance"; by: string | null }
+  | { k: "scenario"; rule: RuleKind; times: number; code: string | null; days: number }
+  | { k: "reset" };
+
+/** Built-in magic values (scenarios/builtin.yaml) the model knows the meaning of. */
+export const PANS = {
+  approve: "4242424242424242",
+  decline: "4000000000000002",
+  error: "4000000000000119",
+  created502: "4000005020000007",
+  fail500: "4000005000000001",
+  removed: "4000004001000003",
+} as const;
+
+export const ACCOUNTS = {
+  approve: "000123456789",
+  r01: "000222222227",
+  nocode: "000000009999",
+  created502: "000000000502",
+  removed: "000000004001",
+} as const;
+
+/** The kinds of scenario file a script may load (`scenarioYaml` writes each one). */
+export type RuleKind = "decline" | "created502" | "fail500" | "achReturn" | "captureDecline" | "remove";
+
+const amount = fc.integer({ min: 50, max: 5000 });
+/** Amounts for moves: some below the schema minimum (400, nothing changes), some above what is left (409). */
+const moveAmount = fc.option(fc.integer({ min: 40, max: 6000 }), { nil: null, freq: 3 });
+const tipOf = (max: number) => fc.integer({ min: 0, max });
+
+const weighted = <T>(w: number, arbitrary: fc.Arbitrary<T>) => ({ weight: w, arbitrary });
+
+export const commandArb: fc.Arbitrary<Cmd> = fc.oneof(
+  weighted(
+    5,
+    fc
+      .record({ type: fc.constantFrom("SALE" as const, "AUTH" as const), amount, pan: fc.constantFrom<keyof typeof PANS>("approve", "approve", "approve", "approve", "decline", "error", "created502", "fail500", "removed"), t: fc.nat(50) })
+      .map(({ t, ...r }) => ({ k: "card" as const, ...r, tip: Math.min(t, r.amount) })),
+  ),
+  weighted(
+    4,
+    fc
+      .record({ type: fc.constantFrom("SALE" as const, "PAYOUT" as const), amount, account: fc.constantFrom<keyof typeof ACCOUNTS>("approve", "approve", "approve", "r01", "r01", "nocode", "created502", "removed"), t: tipOf(50) })
+      .map(({ t, ...r }) => ({ k: "ach" as const, ...r, tip: Math.min(t, r.amount) })),
+  ),
+  weighted(4, fc.record({ k: fc.constant("capture" as const), pick: fc.nat(), amount: moveAmount })),
+  weighted(3, fc.record({ k: fc.constant("void" as const), pick: fc.nat() })),
+  weighted(4, fc.record({ k: fc.constant("refund" as const), pick: fc.nat(), amount: moveAmount })),
+  weighted(2, fc.constant({ k: "close" as const })),
+  weighted(6, fc.record({ k: fc.constant("advance" as const), by: fc.constantFrom(null, null, "PT1H", "PT6H", "P1D", "P3D") })),
+  weighted(
+    2,
+    fc.record({
+      k: fc.constant("scenario" as const),
+      rule: fc.constantFrom<RuleKind>("decline", "created502", "fail500", "achReturn", "captureDecline", "remove"),
+      times: fc.integer({ min: 1, max: 3 }),
+      code: fc.constantFrom(null, "R01", "R16"),
+      days: fc.integer({ min: 1, max: 3 }),
+    }),
+  ),
+  weighted(1, fc.constant({ k: "reset" as const })),
+);
+
+/** Scripts long enough to reach settlement and returns (`size: "max"`: lengths spread up to the maximum). */
+export const scriptArb = (maxLength: number) => fc.array(commandArb, { minLength: 1, maxLength, size: "max" });
+
+export const CARD_BODY = (pan: string) => ({
+  type: "Card",
+  entry_method: "ECOMMERCE",
+  pan,
+  expiry: { month: "12", year: "2099" },
+  cvv: "123",
+  first_name: "Ada",
+  last_name: "Lovelace",
+});
+
+export const ACH_BODY = (account: string) => ({
+  type: "ACH",
+  account_number: account,
+  routing_number: "021000021",
+  account_type: "checking",
+  standard_entry_class: "PPD",
+  first_name: "Grace",
+  last_name: "Hopper",
+});
+
+export function createBody(c: Extract<Cmd, { k: "card" | "ach" }>) {
+  const payment_method = c.k === "card" ? CARD_BODY(PANS[c.pan]) : ACH_BODY(ACCOUNTS[c.account]);
+  return { type: c.type, amount: c.amount, ...(c.tip > 0 ? { tip: c.tip } : {}), payment_method };
+}
+
+/** The scenario file a `scenario` command loads (its name is unique within the world). */
+export function scenarioYaml(c: Extract<Cmd, { k: "scenario" }>, name: string): string {
+  const head = `version: 1\nname: ${name}\nrules:\n`;
+  const create = `operation: createTransaction, times: ${c.times}`;
+  switch (c.rule) {
+    case "decline":
+      return `${head}  - when: { ${create} }\n    then: { decline: { code: "05", description: Do not honor } }\n`;
+    case "created502":
+      return `${head}  - when: { ${create} }\n    then: { fail: { error: DOWNSTREAM_ERROR, created: APPROVED } }\n`;
+    case "fail500":
+      return `${head}  - when: { ${create} }\n    then: { fail: { error: SYSTEM_ERROR } }\n`;
+    case "remove":
+      return `${head}  - when: { ${create} }\n    then: { approve: true, schedule: [{ event: remove_from_batch }] }\n`;
+    case "captureDecline":
+      return `${head}  - when: { operation: captureTransaction, times: ${c.times} }\n    then: { decline: { code: "05", description: Do not honor } }\n`;
+    case "achReturn": {
+      const code = c.code === null ? "" : `, code: ${c.code}, reason: Returned by the bank`;
+      return `${head}  - when: { ${create}, body: { payment_method.type: ACH } }\n    then: { schedule: [{ event: ach_return, after: settlement, business_days: ${c.days}${code} }] }\n`;
+    }
+  }
+}
