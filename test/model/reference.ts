@@ -70,6 +70,8 @@ export class Model {
   /** Newest first, as loaded files go in front. */
   rules: MRule[] = [];
   now: number;
+  /** Events fired so far: a read compares with an earlier read only when none fired in between. */
+  firedCount = 0;
 
   constructor(readonly start: number) {
     this.now = start;
@@ -188,6 +190,7 @@ export class Model {
   /** A scheduled event fired in the double: what it must do here. Returns a problem, or null. */
   fire(e: { at: string; event: string; subject: string }): string | null {
     this.now = Math.max(this.now, Date.parse(e.at));
+    this.firedCount++;
     if (e.event === "batch_auto_close" || e.event === "batch_settle") {
       const b = this.batches.find((x) => x.id === e.subject);
       if (!b) return `${e.event} for a batch the model does not know: ${e.subject}`;
