@@ -35,7 +35,7 @@ export const ACCOUNTS = {
 } as const;
 
 /** The kinds of scenario file a script may load (`scenarioYaml` writes each one). */
-export type RuleKind = "decline" | "created502" | "fail500" | "achReturn" | "captureDecline" | "remove";
+export type RuleKind = "decline" | "created502" | "fail500" | "achReturn" | "captureDecline" | "remove" | "move502" | "move500" | "settleLater";
 
 const amount = fc.integer({ min: 50, max: 5000 });
 /** Amounts for moves: some below the schema minimum (400, nothing changes), some above what is left (409). */
@@ -66,7 +66,7 @@ export const commandArb: fc.Arbitrary<Cmd> = fc.oneof(
     2,
     fc.record({
       k: fc.constant("scenario" as const),
-      rule: fc.constantFrom<RuleKind>("decline", "created502", "fail500", "achReturn", "captureDecline", "remove"),
+      rule: fc.constantFrom<RuleKind>("decline", "created502", "fail500", "achReturn", "captureDecline", "remove", "move502", "move500", "settleLater"),
       times: fc.integer({ min: 1, max: 3 }),
       code: fc.constantFrom(null, "R01", "R16"),
       days: fc.integer({ min: 1, max: 3 }),
@@ -118,6 +118,12 @@ export function scenarioYaml(c: Extract<Cmd, { k: "scenario" }>, name: string): 
       return `${head}  - when: { ${create} }\n    then: { approve: true, schedule: [{ event: remove_from_batch }] }\n`;
     case "captureDecline":
       return `${head}  - when: { operation: captureTransaction, times: ${c.times} }\n    then: { decline: { code: "05", description: Do not honor } }\n`;
+    case "move502":
+      return `${head}  - when: { operation: [captureTransaction, cancelTransaction], times: ${c.times} }\n    then: { fail: { error: DOWNSTREAM_ERROR, created: APPROVED } }\n`;
+    case "move500":
+      return `${head}  - when: { operation: [captureTransaction, cancelTransaction], times: ${c.times} }\n    then: { fail: { error: SYSTEM_ERROR } }\n`;
+    case "settleLater":
+      return `${head}  - when: { ${create} }\n    then: { settlement: { delay: ${c.days} } }\n`;
     case "achReturn": {
       const code = c.code === null ? "" : `, code: ${c.code}, reason: Returned by the bank`;
       return `${head}  - when: { ${create}, body: { payment_method.type: ACH } }\n    then: { schedule: [{ event: ach_return, after: settlement, business_days: ${c.days}${code} }] }\n`;

@@ -40,9 +40,11 @@ export interface MBatch {
   members: MTx[];
 }
 
+export type MoveOp = "createTransaction" | "captureTransaction" | "cancelTransaction";
+
 /** A loaded scenario rule, as far as the model needs it. */
 export interface MRule {
-  op: "createTransaction" | "captureTransaction";
+  ops: readonly MoveOp[];
   achOnly: boolean;
   left: number;
   then:
@@ -50,7 +52,8 @@ export interface MRule {
     | { kind: "created502" }
     | { kind: "fail500" }
     | { kind: "remove" }
-    | { kind: "achReturn"; code: string | null };
+    | { kind: "achReturn"; code: string | null }
+    | { kind: "approve" };
 }
 
 /** What the processor does with a create, decided by the rules in front, then the magic values. */
@@ -89,8 +92,8 @@ export class Model {
   }
 
   /** The first rule for `op` that applies and has budget left spends one hit. */
-  match(op: MRule["op"], ach: boolean): MRule | null {
-    const rule = this.rules.find((r) => r.op === op && r.left > 0 && (!r.achOnly || ach)) ?? null;
+  match(op: MoveOp, ach: boolean): MRule | null {
+    const rule = this.rules.find((r) => r.ops.includes(op) && r.left > 0 && (!r.achOnly || ach)) ?? null;
     if (rule) rule.left--;
     return rule;
   }
@@ -104,6 +107,7 @@ export class Model {
       if (t.kind === "created502") return { ...approved, status: 502 };
       if (t.kind === "fail500") return { ...approved, status: 500 };
       if (t.kind === "remove") return { ...approved, removeMark: true };
+      if (t.kind === "approve") return approved;
       return { ...approved, returnPlan: t.code === null ? {} : { code: t.code, reason: "Returned by the bank" } };
     }
     // The built-in magic values (scenarios/builtin.yaml), by the name the script gave them.

@@ -2,10 +2,31 @@ import { MERCHANT } from "../helpers.js";
 import { Broken, checkInvariants, compareTx } from "./check.js";
 import { createBody, scenarioYaml, type Cmd } from "./commands.js";
 import type { Answer, Driver } from "./driver.js";
-import { Model, nextNy2200, type MRule, type MTx } from "./reference.js";
+import { Model, nextNy2200, type MoveOp, type MRule, type MTx } from "./reference.js";
 
 const DURATION_MS: Record<string, number> = { PT1H: 3_600_000, PT6H: 21_600_000, P1D: 86_400_000, P3D: 259_200_000 };
 
+
+/** What a loaded scenario file means to the model (see `scenarioYaml`). */
+function ruleOf(c: Extract<Cmd, { k: "scenario" }>): MRule {
+  const create = ["createTransaction"] as const;
+  const moves = ["captureTransaction", "cancelTransaction"] as const;
+  const rule = (ops: MRule["ops"], then: MRule["then"], achOnly = false): MRule => ({ ops, achOnly, left: c.times, then });
+  switch (c.rule) {
+    case "achReturn":
+      return rule(create, { kind: "achReturn", code: c.code }, true);
+    case "captureDecline":
+      return rule(["captureTransaction"], { kind: "decline" });
+    case "move502":
+      return rule(moves, { kind: "created502" });
+    case "move500":
+      return rule(moves, { kind: "fail500" });
+    case "settleLater":
+      return rule(create, { kind: "approve" });
+    default:
+      return rule(create, { kind: c.rule });
+  }
+}
 
 /**
  * Runs commands against the double and the model side by side. Each move's status (200, 400, 409,
@@ -66,6 +87,44 @@ export class ModelRun {
     return from.length === 0 ? null : from[Math.floor(n / 4) % from.length];
   }
 
+  /** A request the schema rejects: 400, and nothing changes (no scenario budget is spent either). */
+  private rejected(what: string, r: Answer): MTx[] {
+    this.expect(what, r, 400);
+    return [];
+  }
+
+  /** After a 502 that created `t`: reconcile as the spec says, the newest row of the list is it. */
+  private async reconcile(t: MTx): Promise<void> {
+    const rows = await this.d.allTransactions();
+    const newest = rows.at(-1);
+    if (!newest || this.model.byId(newest.id) || rows.length !== this.model.txs.length) {
+      throw new Broken(`after a 502 that created a ${t.type}, the list shows ${rows.length} rows for the ${this.model.txs.length} created`);
+    }
+    t.id = newest.id;
+  }
+
+  /**
+   * A move that passed the schema: the first scenario rule for its operation spends a hit; a `fail`
+   * without `created` answers before any check (500); an illegal move is 409; otherwise `apply` makes
+   * the record (declined when the rule says so), and a `fail` with `created` answers 502 after it.
+   */
+  private async move(what: string, r: Answer, op: MoveOp, of: MTx, legal: boolean, apply: (declined: boolean) => MTx): Promise<MTx[]> {
+    const kind = this.model.match(op, of.processor === "ach")?.then.kind;
+    if (kind === "fail500") {
+      this.expect(what, r, 500);
+      return [];
+    }
+    this.expect(what, r, !legal ? 409 : kind === "created502" ? 502 : 200);
+    if (!legal) return [];
+    const rec = apply(kind === "decline");
+    if (kind === "created502") await this.reconcile(rec);
+    else {
+      rec.id = r.body.id;
+      compareTx(this.model, rec, r.body);
+    }
+    return [of, rec];
+  }
+
   /** One command; returns the transactions it created or changed (read back by id). */
   async step(c: Cmd): Promise<MTx[]> {
     const m = this.model;
@@ -79,11 +138,7 @@ export class ModelRun {
         if (dec.status === 500) return [];
         const t = m.newTx({ type: c.type, processor, result: dec.result, code: dec.code, amount: c.amount, tip: c.tip, removeMark: dec.removeMark, returnPlan: dec.returnPlan });
         if (dec.status === 502) {
-          // Reconcile as the spec says: the newest row of GET /v1/transactions is the payment.
-          const rows = await this.d.allTransactions();
-          const newest = rows.at(-1);
-          if (!newest || m.byId(newest.id) || rows.length !== m.txs.length) throw new Broken(`after a 502-after-create the list shows ${rows.length} rows for ${m.txs.length} created`);
-          t.id = newest.id;
+          await this.reconcile(t);
         } else {
           t.id = r.body.id;
           compareTx(m, t, r.body);
@@ -94,53 +149,34 @@ export class ModelRun {
         const auth = this.pick(c.pick, ["AUTH"]);
         if (!auth) return [];
         const r = await this.d.post(`/v1/transactions/${auth.id}/capture`, c.amount === null ? {} : { amount: c.amount });
-        if (c.amount !== null && c.amount < 50) {
-          this.expect(`capture ${c.amount} of ${auth.id}`, r, 400);
-          return [];
-        }
-        const rule = m.match("captureTransaction", auth.processor === "ach");
+        if (c.amount !== null && c.amount < 50) return this.rejected(`capture ${c.amount}`, r);
         const amount = c.amount ?? auth.amount;
-        const legal = m.canCapture(auth) && amount <= auth.amount;
-        this.expect(`capture ${amount} of ${auth.type} ${auth.id}`, r, legal ? 200 : 409);
-        if (!legal) return [];
-        const declined = rule?.then.kind === "decline";
-        if (!declined) auth.captured = true;
-        const cap = m.newTx({ type: "CAPTURE", processor: auth.processor, result: declined ? "DECLINED" : "APPROVED", code: declined ? "05" : "00", amount, tip: Math.min(auth.tip, amount), ref: auth, removeMark: auth.removeMark });
-        cap.id = r.body.id;
-        compareTx(m, cap, r.body);
-        return [auth, cap];
+        return this.move(`capture ${amount} of ${auth.type} ${auth.id}`, r, "captureTransaction", auth, m.canCapture(auth) && amount <= auth.amount, (declined) => {
+          if (!declined) auth.captured = true;
+          const result = declined ? "DECLINED" : "APPROVED";
+          return m.newTx({ type: "CAPTURE", processor: auth.processor, result, code: declined ? "05" : "00", amount, tip: Math.min(auth.tip, amount), ref: auth, removeMark: auth.removeMark });
+        });
       }
       case "void": {
         const t = this.pick(c.pick, ["AUTH", "SALE", "CAPTURE", "PAYOUT"]);
         if (!t) return [];
         const r = await this.d.post(`/v1/transactions/${t.id}/cancel`, { type: "VOID" });
-        const legal = m.canVoid(t);
-        this.expect(`void ${t.type} ${t.id}`, r, legal ? 200 : 409);
-        if (!legal) return [];
-        t.voided = true;
-        const rec = m.newTx({ type: "CANCEL", processor: t.processor, result: "APPROVED", code: "00", amount: t.amount, tip: t.tip, ref: t });
-        rec.id = r.body.id;
-        compareTx(m, rec, r.body);
-        return [t, rec];
+        return this.move(`void ${t.type} ${t.id}`, r, "cancelTransaction", t, m.canVoid(t), () => {
+          t.voided = true;
+          return m.newTx({ type: "CANCEL", processor: t.processor, result: "APPROVED", code: "00", amount: t.amount, tip: t.tip, ref: t });
+        });
       }
       case "refund": {
         const t = this.pick(c.pick, ["SALE", "CAPTURE", "PAYOUT"]);
         if (!t) return [];
         const r = await this.d.post(`/v1/transactions/${t.id}/cancel`, c.amount === null ? { type: "REFUND" } : { type: "REFUND", amount: c.amount });
-        if (c.amount !== null && c.amount < 50) {
-          this.expect(`refund ${c.amount}`, r, 400);
-          return [];
-        }
+        if (c.amount !== null && c.amount < 50) return this.rejected(`refund ${c.amount}`, r);
         const left = m.refundable(t);
         const amount = c.amount ?? left;
-        const legal = left > 0 && amount <= left;
-        this.expect(`refund ${amount} of ${t.type} ${t.id} (${left} left)`, r, legal ? 200 : 409);
-        if (!legal) return [];
-        t.refunded += amount;
-        const rec = m.newTx({ type: "REFUND", processor: t.processor, result: "APPROVED", code: "00", amount, tip: 0, ref: t });
-        rec.id = r.body.id;
-        compareTx(m, rec, r.body);
-        return [t, rec];
+        return this.move(`refund ${amount} of ${t.type} ${t.id} (${left} left)`, r, "cancelTransaction", t, left > 0 && amount <= left, () => {
+          t.refunded += amount;
+          return m.newTx({ type: "REFUND", processor: t.processor, result: "APPROVED", code: "00", amount, tip: 0, ref: t });
+        });
       }
       case "close": {
         const r = await this.d.post("/v1/batches/close", { client_id: MERCHANT.id, processor: "Cardproc", batch_type: "card", created_at: "2026-03-02" });
@@ -168,8 +204,7 @@ export class ModelRun {
         this.loaded.push(text);
         const r = await this.d.yaml("/_mock/scenarios", text);
         this.expect(`load scenario ${name}`, r, 201);
-        const then: MRule["then"] = c.rule === "achReturn" ? { kind: "achReturn", code: c.code } : { kind: c.rule === "captureDecline" ? "decline" : c.rule };
-        m.rules.unshift({ op: c.rule === "captureDecline" ? "captureTransaction" : "createTransaction", achOnly: c.rule === "achReturn", left: c.times, then });
+        m.rules.unshift(ruleOf(c));
         return [];
       }
       case "reset": {
