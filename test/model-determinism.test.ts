@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { describe, expect, test } from "vitest";
+import { afterAll, describe, expect, test } from "vitest";
 import { replayLog } from "../src/replay/replay.js";
 import { setup } from "./helpers.js";
 import { scriptArb, type Cmd } from "./model/commands.js";
@@ -18,9 +18,11 @@ const seedArb = fc.stringMatching(/^[a-z0-9]{1,8}$/);
 const totals = { scripts: 0, requests: 0 };
 
 /** The first difference between two streams, with the requests that led there. */
-function sameStream(a: Driver, b: Driver, script: readonly Cmd[]): void {
-  totals.scripts++;
-  totals.requests += a.sent.length + b.sent.length;
+function sameStream(a: Driver, b: Driver, script: readonly Cmd[], count = true): void {
+  if (count) {
+    totals.scripts++;
+    totals.requests += a.sent.length + b.sent.length;
+  }
   const i = a.stream.findIndex((line, k) => line !== b.stream[k]);
   if (i === -1 && a.stream.length === b.stream.length) return;
   const at = i === -1 ? Math.min(a.stream.length, b.stream.length) : i;
@@ -39,6 +41,8 @@ const prop = (check: (seed: string, script: Cmd[]) => Promise<void>) =>
   fc.assert(fc.asyncProperty(seedArb, scriptArb(25), check), { numRuns: RUNS, seed: SEED });
 
 describe("determinism property", () => {
+  afterAll(() => console.log(`determinism: ${totals.scripts} scripts compared, ${totals.requests} requests (seed ${SEED})`));
+
   test("two fresh worlds with the same seed answer byte for byte the same", async () => {
     await prop(async (seed, script) => {
       const [a, b] = [fresh(seed).driver, fresh(seed).driver];
@@ -61,9 +65,11 @@ describe("determinism property", () => {
     });
   });
 
-  test("two sandboxes created with the same seed answer the same script the same way", async () => {
+  test("two sandboxes created with the same seed answer the same script the same way, and as a root world of that seed", async () => {
     await prop(async (seed, script) => {
       const { double } = fresh("host");
+      const root = fresh(seed).driver;
+      await playScript(root, script);
       const make = async () => {
         const r = await double.app.request("/_mock/sandboxes", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ seed }) });
         expect(r.status).toBe(201);
@@ -73,7 +79,16 @@ describe("determinism property", () => {
       await playScript(a, script);
       await playScript(b, script);
       sameStream(a, b, script);
+      sameStream(root, a, script);
     });
+  });
+
+  test("control: another seed gives other ids, so the comparisons above can fail", async () => {
+    const script: Cmd[] = [{ k: "card", type: "SALE", amount: 1000, tip: 0, pan: "approve" }];
+    const [a, b] = [fresh("one").driver, fresh("two").driver];
+    await playScript(a, script);
+    await playScript(b, script);
+    expect(() => sameStream(a, b, script, false)).toThrow(/answer 1 differs/);
   });
 
   test("the replay of the exported journal reads back exactly as the original world", async () => {
@@ -89,6 +104,5 @@ describe("determinism property", () => {
       totals.requests += driver.sent.length;
       sameStream(original, copy, script);
     });
-    console.log(`determinism: ${totals.scripts} scripts compared, ${totals.requests} requests (seed ${SEED})`);
   });
 });
