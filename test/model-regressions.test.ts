@@ -21,9 +21,21 @@ const SCRIPTS: Record<string, Cmd[]> = {
   ],
 };
 
+/** Found and not fixed here (more than a one-line change): each is expected to fail until fixed. */
+const KNOWN: Record<string, Cmd[]> = {
+  // PRODUCT.md's scenario timeline `- { at: P1D, do: close_batches }` fires (GET /_mock/clock lists
+  // it, the advance reports it) but closes nothing: no TIMELINE_HANDLERS are registered.
+  "a scenario timeline close_batches closes the open batches": [
+    { k: "card", type: "SALE", amount: 1000, pan: "approve", tip: 0 },
+    { k: "scenario", rule: "timelineClose", times: 1, code: null, days: 1 },
+    { k: "advance", by: "PT6H" },
+  ],
+};
+
 describe("model counterexamples", () => {
-  for (const [name, script] of Object.entries(SCRIPTS)) {
-    test(name, async () => {
+  const cases = [...Object.entries(SCRIPTS).map(([n, s]) => [n, s, false] as const), ...Object.entries(KNOWN).map(([n, s]) => [`known, not fixed: ${n}`, s, true] as const)];
+  for (const [name, script, known] of cases) {
+    (known ? test.fails : test)(name, async () => {
       const { double } = setup({ seed: "model" });
       const d = new Driver((path, init) => double.app.request(path, init));
       const run = new ModelRun(d, Date.parse("2026-03-02T15:00:00.000Z"));

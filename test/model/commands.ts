@@ -34,8 +34,11 @@ export const ACCOUNTS = {
   removed: "000000004001",
 } as const;
 
-/** The kinds of scenario file a script may load (`scenarioYaml` writes each one). */
-export type RuleKind = "decline" | "created502" | "fail500" | "achReturn" | "captureDecline" | "remove" | "move502" | "move500" | "settleLater";
+/**
+ * The kinds of scenario file a script may load (`scenarioYaml` writes each one). `timelineClose`
+ * is left out of the random scripts while timeline actions do nothing (see notes/model.md).
+ */
+export type RuleKind = "decline" | "created502" | "fail500" | "achReturn" | "captureDecline" | "remove" | "move502" | "move500" | "settleLater" | "timelineClose";
 
 const amount = fc.integer({ min: 50, max: 5000 });
 /** Amounts for moves: some below the schema minimum (400, nothing changes), some above what is left (409). */
@@ -122,6 +125,8 @@ export function scenarioYaml(c: Extract<Cmd, { k: "scenario" }>, name: string): 
       return `${head}  - when: { operation: [captureTransaction, cancelTransaction], times: ${c.times} }\n    then: { fail: { error: DOWNSTREAM_ERROR, created: APPROVED } }\n`;
     case "move500":
       return `${head}  - when: { operation: [captureTransaction, cancelTransaction], times: ${c.times} }\n    then: { fail: { error: SYSTEM_ERROR } }\n`;
+    case "timelineClose":
+      return `version: 1\nname: ${name}\ntimeline:\n  - { at: PT${c.days}H, do: close_batches }\n`;
     case "settleLater":
       return `${head}  - when: { ${create} }\n    then: { settlement: { delay: ${c.days} } }\n`;
     case "achReturn": {

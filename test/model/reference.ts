@@ -213,6 +213,11 @@ export class Model {
       if (!t.returned) t.returned = { at: e.at, ...t.returnPlan };
       return null;
     }
+    // A scenario timeline (PRODUCT.md `- { at: P1D, do: close_batches }`): every open batch closes.
+    if (e.event === "timeline") {
+      if (e.subject === "close_batches") for (const b of this.batches.filter((x) => x.status === "open")) this.close(b);
+      return null;
+    }
     // Card tokens made by payments expire with the card (years ahead): not part of this model.
     if (e.event === "payment_token_expire") return null;
     return `unexpected event ${e.event}`;

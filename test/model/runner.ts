@@ -8,7 +8,7 @@ const DURATION_MS: Record<string, number> = { PT1H: 3_600_000, PT6H: 21_600_000,
 
 
 /** What a loaded scenario file means to the model (see `scenarioYaml`). */
-function ruleOf(c: Extract<Cmd, { k: "scenario" }>): MRule {
+function ruleOf(c: Extract<Cmd, { k: "scenario" }>): MRule | null {
   const create = ["createTransaction"] as const;
   const moves = ["captureTransaction", "cancelTransaction"] as const;
   const rule = (ops: MRule["ops"], then: MRule["then"], achOnly = false): MRule => ({ ops, achOnly, left: c.times, then });
@@ -23,6 +23,8 @@ function ruleOf(c: Extract<Cmd, { k: "scenario" }>): MRule {
       return rule(moves, { kind: "fail500" });
     case "settleLater":
       return rule(create, { kind: "approve" });
+    case "timelineClose":
+      return null;
     default:
       return rule(create, { kind: c.rule });
   }
@@ -204,7 +206,8 @@ export class ModelRun {
         this.loaded.push(text);
         const r = await this.d.yaml("/_mock/scenarios", text);
         this.expect(`load scenario ${name}`, r, 201);
-        m.rules.unshift(ruleOf(c));
+        const rule = ruleOf(c);
+        if (rule) m.rules.unshift(rule);
         return [];
       }
       case "reset": {
