@@ -38,7 +38,7 @@ export const ACCOUNTS = {
  * The kinds of scenario file a script may load (`scenarioYaml` writes each one). `timelineClose`
  * is left out of the random scripts while timeline actions do nothing (see notes/model.md).
  */
-export type RuleKind = "decline" | "created502" | "fail500" | "achReturn" | "captureDecline" | "remove" | "move502" | "move500" | "settleLater" | "timelineClose";
+export type RuleKind = "decline" | "created502" | "fail500" | "achReturn" | "captureDecline" | "remove" | "move502" | "move500" | "settleLater" | "timelineClose" | "cancelDecline";
 
 const amount = fc.integer({ min: 50, max: 5000 });
 /** Amounts for moves: some below the schema minimum (400, nothing changes), some above what is left (409). */
@@ -69,7 +69,7 @@ export const commandArb: fc.Arbitrary<Cmd> = fc.oneof(
     2,
     fc.record({
       k: fc.constant("scenario" as const),
-      rule: fc.constantFrom<RuleKind>("decline", "created502", "fail500", "achReturn", "captureDecline", "remove", "move502", "move500", "settleLater"),
+      rule: fc.constantFrom<RuleKind>("decline", "created502", "fail500", "achReturn", "captureDecline", "remove", "move502", "move500", "settleLater", "cancelDecline"),
       times: fc.integer({ min: 1, max: 3 }),
       code: fc.constantFrom(null, "R01", "R16"),
       days: fc.integer({ min: 1, max: 3 }),
@@ -121,6 +121,8 @@ export function scenarioYaml(c: Extract<Cmd, { k: "scenario" }>, name: string): 
       return `${head}  - when: { ${create} }\n    then: { approve: true, schedule: [{ event: remove_from_batch }] }\n`;
     case "captureDecline":
       return `${head}  - when: { operation: captureTransaction, times: ${c.times} }\n    then: { decline: { code: "05", description: Do not honor } }\n`;
+    case "cancelDecline":
+      return `${head}  - when: { operation: cancelTransaction, times: ${c.times} }\n    then: { decline: { code: "05", description: Do not honor } }\n`;
     case "move502":
       return `${head}  - when: { operation: [captureTransaction, cancelTransaction], times: ${c.times} }\n    then: { fail: { error: DOWNSTREAM_ERROR, created: APPROVED } }\n`;
     case "move500":

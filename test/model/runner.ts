@@ -17,6 +17,8 @@ function ruleOf(c: Extract<Cmd, { k: "scenario" }>): MRule | null {
       return rule(create, { kind: "achReturn", code: c.code }, true);
     case "captureDecline":
       return rule(["captureTransaction"], { kind: "decline" });
+    case "cancelDecline":
+      return rule(["cancelTransaction"], { kind: "decline" });
     case "move502":
       return rule(moves, { kind: "created502" });
     case "move500":
@@ -163,9 +165,10 @@ export class ModelRun {
         const t = this.pick(c.pick, ["AUTH", "SALE", "CAPTURE", "PAYOUT"]);
         if (!t) return [];
         const r = await this.d.post(`/v1/transactions/${t.id}/cancel`, { type: "VOID" });
-        return this.move(`void ${t.type} ${t.id}`, r, "cancelTransaction", t, m.canVoid(t), () => {
-          t.voided = true;
-          return m.newTx({ type: "CANCEL", processor: t.processor, result: "APPROVED", code: "00", amount: t.amount, tip: t.tip, ref: t });
+        return this.move(`void ${t.type} ${t.id}`, r, "cancelTransaction", t, m.canVoid(t), (declined) => {
+          // A declined void leaves a CANCEL record with that result and the original as it was.
+          if (!declined) t.voided = true;
+          return m.newTx({ type: "CANCEL", processor: t.processor, result: declined ? "DECLINED" : "APPROVED", code: declined ? "05" : "00", amount: t.amount, tip: t.tip, ref: t });
         });
       }
       case "refund": {
@@ -175,9 +178,9 @@ export class ModelRun {
         if (c.amount !== null && c.amount < 50) return this.rejected(`refund ${c.amount}`, r);
         const left = m.refundable(t);
         const amount = c.amount ?? left;
-        return this.move(`refund ${amount} of ${t.type} ${t.id} (${left} left)`, r, "cancelTransaction", t, left > 0 && amount <= left, () => {
-          t.refunded += amount;
-          return m.newTx({ type: "REFUND", processor: t.processor, result: "APPROVED", code: "00", amount, tip: 0, ref: t });
+        return this.move(`refund ${amount} of ${t.type} ${t.id} (${left} left)`, r, "cancelTransaction", t, left > 0 && amount <= left, (declined) => {
+          if (!declined) t.refunded += amount;
+          return m.newTx({ type: "REFUND", processor: t.processor, result: declined ? "DECLINED" : "APPROVED", code: declined ? "05" : "00", amount, tip: 0, ref: t });
         });
       }
       case "close": {
