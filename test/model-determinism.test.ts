@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { afterAll, describe, expect, test } from "vitest";
 import { replayLog } from "../src/replay/replay.js";
 import { setup } from "./helpers.js";
-import { scriptArb, type Cmd } from "./model/commands.js";
+import { ALL_RULES, scriptArb, type Cmd } from "./model/commands.js";
 import { Driver, requestLines } from "./model/driver.js";
 import { playScript, readEverything } from "./model/play.js";
 
@@ -38,7 +38,7 @@ const fresh = (seed: string) => {
 };
 
 const prop = (check: (seed: string, script: Cmd[]) => Promise<void>) =>
-  fc.assert(fc.asyncProperty(seedArb, scriptArb(25), check), { numRuns: RUNS, seed: SEED });
+  fc.assert(fc.asyncProperty(seedArb, scriptArb(25, ALL_RULES), check), { numRuns: RUNS, seed: SEED });
 
 describe("determinism property", () => {
   afterAll(() => console.log(`determinism: ${totals.scripts} scripts compared, ${totals.requests} requests (seed ${SEED})`));

@@ -35,10 +35,11 @@ export const ACCOUNTS = {
 } as const;
 
 /**
- * The kinds of scenario file a script may load (`scenarioYaml` writes each one). `timelineClose`
- * is left out of the random scripts while timeline actions do nothing (see notes/model.md).
+ * The kinds of scenario file a script may load (`scenarioYaml` writes each one). The model leaves
+ * out `timelineClose` while timeline actions do nothing (see notes/model.md) and `chanceDecline`
+ * (a seeded draw it cannot predict); the determinism property loads them too.
  */
-export type RuleKind = "decline" | "created502" | "fail500" | "achReturn" | "captureDecline" | "remove" | "move502" | "move500" | "settleLater" | "timelineClose" | "cancelDecline";
+export type RuleKind = "decline" | "created502" | "fail500" | "achReturn" | "captureDecline" | "remove" | "move502" | "move500" | "settleLater" | "timelineClose" | "cancelDecline" | "chanceDecline";
 
 const amount = fc.integer({ min: 50, max: 5000 });
 /** Amounts for moves: some below the schema minimum (400, nothing changes), some above what is left (409). */
@@ -47,7 +48,12 @@ const tipOf = (max: number) => fc.integer({ min: 0, max });
 
 const weighted = <T>(w: number, arbitrary: fc.Arbitrary<T>) => ({ weight: w, arbitrary });
 
-export const commandArb: fc.Arbitrary<Cmd> = fc.oneof(
+/** The scenario kinds the model predicts. */
+export const MODEL_RULES: readonly RuleKind[] = ["decline", "created502", "fail500", "achReturn", "captureDecline", "remove", "move502", "move500", "settleLater", "cancelDecline"];
+/** Every kind: the determinism property also loads the ones the model cannot (or does not yet) predict. */
+export const ALL_RULES: readonly RuleKind[] = [...MODEL_RULES, "timelineClose", "chanceDecline"];
+
+export const commandArb = (rules: readonly RuleKind[]): fc.Arbitrary<Cmd> => fc.oneof(
   weighted(
     5,
     fc
@@ -69,7 +75,7 @@ export const commandArb: fc.Arbitrary<Cmd> = fc.oneof(
     2,
     fc.record({
       k: fc.constant("scenario" as const),
-      rule: fc.constantFrom<RuleKind>("decline", "created502", "fail500", "achReturn", "captureDecline", "remove", "move502", "move500", "settleLater", "cancelDecline"),
+      rule: fc.constantFrom(...rules),
       times: fc.integer({ min: 1, max: 3 }),
       code: fc.constantFrom(null, "R01", "R16"),
       days: fc.integer({ min: 1, max: 3 }),
@@ -79,7 +85,7 @@ export const commandArb: fc.Arbitrary<Cmd> = fc.oneof(
 );
 
 /** Scripts long enough to reach settlement and returns (`size: "max"`: lengths spread up to the maximum). */
-export const scriptArb = (maxLength: number) => fc.array(commandArb, { minLength: 1, maxLength, size: "max" });
+export const scriptArb = (maxLength: number, rules = MODEL_RULES) => fc.array(commandArb(rules), { minLength: 1, maxLength, size: "max" });
 
 export const CARD_BODY = (pan: string) => ({
   type: "Card",
@@ -121,6 +127,8 @@ export function scenarioYaml(c: Extract<Cmd, { k: "scenario" }>, name: string): 
       return `${head}  - when: { ${create} }\n    then: { approve: true, schedule: [{ event: remove_from_batch }] }\n`;
     case "captureDecline":
       return `${head}  - when: { operation: captureTransaction, times: ${c.times} }\n    then: { decline: { code: "05", description: Do not honor } }\n`;
+    case "chanceDecline":
+      return `${head}  - when: { operation: [createTransaction, captureTransaction, cancelTransaction], chance: 0.${c.times * 3} }\n    then: { decline: { code: "05", description: Do not honor } }\n`;
     case "cancelDecline":
       return `${head}  - when: { operation: cancelTransaction, times: ${c.times} }\n    then: { decline: { code: "05", description: Do not honor } }\n`;
     case "move502":

@@ -27,6 +27,8 @@ function ruleOf(c: Extract<Cmd, { k: "scenario" }>): MRule | null {
       return rule(create, { kind: "approve" });
     case "timelineClose":
       return null;
+    case "chanceDecline":
+      throw new Error("chance rules are not modelled");
     default:
       return rule(create, { kind: c.rule });
   }
