@@ -12,6 +12,7 @@ export type Cmd =
   | { k: "void"; pick: number }
   | { k: "refund"; pick: number; amount: number | null }
   | { k: "close" }
+  /** `by` a duration; null: `until: next_event`; "edge": `to` one millisecond before the next event. */
   | { k: "advance"; by: string | null }
   | { k: "scenario"; rule: RuleKind; times: number; code: string | null; days: number }
   | { k: "reset" };
@@ -70,7 +71,7 @@ export const commandArb = (rules: readonly RuleKind[]): fc.Arbitrary<Cmd> => fc.
   weighted(3, fc.record({ k: fc.constant("void" as const), pick: fc.nat() })),
   weighted(4, fc.record({ k: fc.constant("refund" as const), pick: fc.nat(), amount: moveAmount })),
   weighted(2, fc.constant({ k: "close" as const })),
-  weighted(6, fc.record({ k: fc.constant("advance" as const), by: fc.constantFrom(null, null, "PT1H", "PT6H", "P1D", "P3D") })),
+  weighted(6, fc.record({ k: fc.constant("advance" as const), by: fc.constantFrom(null, null, "edge", "PT1H", "PT6H", "P1D", "P3D") })),
   weighted(
     2,
     fc.record({

@@ -35,9 +35,16 @@ export async function playScript(d: Driver, script: readonly Cmd[]): Promise<voi
       case "close":
         await d.post("/v1/batches/close", { client_id: MERCHANT.id, processor: "Cardproc", batch_type: "card", created_at: "2026-03-02" });
         break;
-      case "advance":
-        await d.post("/_mock/clock/advance", c.by === null ? { until: "next_event" } : { by: c.by });
+      case "advance": {
+        if (c.by !== "edge") {
+          await d.post("/_mock/clock/advance", c.by === null ? { until: "next_event" } : { by: c.by });
+          break;
+        }
+        const clock = await d.get("/_mock/clock");
+        const next = clock.body.pending[0];
+        if (next) await d.post("/_mock/clock/advance", { to: new Date(Math.max(Date.parse(clock.body.now), Date.parse(next.at) - 1)).toISOString() });
         break;
+      }
       case "scenario":
         await d.yaml("/_mock/scenarios", scenarioYaml(c, `det-${++names}`));
         break;

@@ -131,6 +131,16 @@ export class ModelRun {
     return [of, rec];
   }
 
+  /** `POST /_mock/clock/advance`: the fired events act on the model; the clock lands on `target`. */
+  private async advance(body: Record<string, string>, target: number): Promise<MTx[]> {
+    const r = await this.d.post("/_mock/clock/advance", body);
+    this.expect("advance", r, 200);
+    for (const e of r.body.fired) this.fired(e);
+    if (Date.parse(r.body.now) !== target) throw new Broken(`the clock moved to ${r.body.now}, the model expected ${new Date(target).toISOString()}`);
+    this.model.now = target;
+    return [];
+  }
+
   /** One command; returns the transactions it created or changed (read back by id). */
   async step(c: Cmd): Promise<MTx[]> {
     const m = this.model;
@@ -196,14 +206,17 @@ export class ModelRun {
       }
       case "advance": {
         // Card tokens expire with the card (2099): out of this model's scope, so never jump there.
-        if (c.by === null && this.pending[0]?.event === "payment_token_expire") return [];
-        const r = await this.d.post("/_mock/clock/advance", c.by === null ? { until: "next_event" } : { by: c.by });
-        this.expect("advance", r, 200);
-        const target = c.by === null ? (this.pending.length > 0 ? Math.max(m.now, Date.parse(this.pending[0].at)) : m.now) : m.now + DURATION_MS[c.by];
-        for (const e of r.body.fired) this.fired(e);
-        if (Date.parse(r.body.now) !== target) throw new Broken(`the clock moved to ${r.body.now}, the model expected ${new Date(target).toISOString()}`);
-        m.now = target;
-        return [];
+        const next = this.pending[0]?.event === "payment_token_expire" ? undefined : this.pending[0];
+        if (c.by !== null && c.by !== "edge") {
+          return this.advance({ by: c.by }, m.now + DURATION_MS[c.by]);
+        }
+        if (!next) return [];
+        // "edge": the next `/v1` request's tick fires the event, inside that request.
+        if (c.by === "edge") {
+          const to = Math.max(m.now, Date.parse(next.at) - 1);
+          return this.advance({ to: new Date(to).toISOString() }, to);
+        }
+        return this.advance({ until: "next_event" }, Math.max(m.now, Date.parse(next.at)));
       }
       case "scenario": {
         const name = `model-${++this.names}`;
