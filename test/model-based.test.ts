@@ -23,16 +23,22 @@ describe("model-based property", () => {
     let steps = 0;
     const stats = new Map<string, number>();
     await fc.assert(
-      fc.asyncProperty(scriptArb(30), async (script) => {
+      fc.asyncProperty(scriptArb(30), fc.boolean(), async (script, inSandbox) => {
         const { double } = setup({ seed: "model" });
-        const d = new Driver((path, init) => double.app.request(path, init));
+        // Half the scripts run in a sandbox (its own world, clock, scenarios and reset).
+        let prefix = "";
+        if (inSandbox) {
+          const r = await double.app.request("/_mock/sandboxes", { method: "POST", headers: { "content-type": "application/json" }, body: '{"seed":"model"}' });
+          prefix = `/sandboxes/${((await r.json()) as { id: string }).id}`;
+        }
+        const d = new Driver((path, init) => double.app.request(path, init), prefix);
         const run = new ModelRun(d, START);
         sequences++;
         steps += script.length;
         try {
           await run.run(script);
         } catch (e) {
-          throw new Error(failureReport(e, d, run.loaded, script));
+          throw new Error(`${prefix ? `in sandbox ${prefix}\n` : ""}${failureReport(e, d, run.loaded, script)}`);
         } finally {
           requests += d.sent.length;
           for (const [k, n] of run.stats) stats.set(k, (stats.get(k) ?? 0) + n);
