@@ -118,6 +118,15 @@ export async function checkInvariants(model: Model, d: Driver, touched: MTx[], f
     expectSame(`batch ${b.id} columns`, pickSums(w), model.sums(b));
   }
   if (!full) return rows.length;
+  // GET /v1/batches/transactions: every transaction that joined a batch, and only those.
+  const batched: string[] = [];
+  for (let offset = 0; ; offset += 100) {
+    const r = await d.get(`/v1/batches/transactions?limit=100&offset=${offset}`);
+    if (r.status !== 200) throw new Broken(`GET /v1/batches/transactions answered ${r.status}: ${r.text}`);
+    batched.push(...r.body.data.map((x: any) => x.id));
+    if (!r.body.has_more) break;
+  }
+  expectSame("GET /v1/batches/transactions ids", batched.sort(), model.txs.filter((t) => t.batch).map((t) => t.id).sort());
   // The members of each batch as listed, against the model and against the batch's own columns.
   const firedAtBatches = model.firedCount;
   for (const b of model.batches) {
