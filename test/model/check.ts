@@ -26,6 +26,12 @@ export function compareTx(model: Model, t: MTx, w: any): void {
   if (t.batch) batchId(model, t.batch, w.batch_id, where);
   else expectSame(`${where} batch_id`, w.batch_id, null);
   expectSame(`${where} is_settled`, w.is_settled, t.settled);
+  const token = w.payment_method.payment_token;
+  if (t.token === undefined) {
+    if (typeof token !== "string" || !/^PAYMENT_TOKEN-[0-9A-Z]{26}$/.test(token)) throw new Broken(`${where}: an approved card payment stored no token: ${token}`);
+    t.token = token;
+  }
+  expectSame(`${where} payment_token`, token, t.token);
   expectSame(`${where} settlement_issue`, w.settlement_issue, t.removed ? "REMOVED_FROM_BATCH" : null);
   expectSame(`${where} is_returned/returned_at`, [w.is_returned, w.returned_at], [t.returned !== null, t.returned?.at ?? null]);
   const keys = ["return_code", "return_reason"].filter((k) => k in w);

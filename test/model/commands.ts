@@ -8,6 +8,8 @@ import fc from "fast-check";
 export type Cmd =
   | { k: "card"; type: "SALE" | "AUTH"; amount: number; tip: number; pan: keyof typeof PANS }
   | { k: "ach"; type: "SALE" | "PAYOUT"; amount: number; tip: number; account: keyof typeof ACCOUNTS }
+  /** A card payment with the token an earlier approved card payment stored (`pick` among them). */
+  | { k: "token"; type: "SALE" | "AUTH"; amount: number; tip: number; pick: number }
   | { k: "capture"; pick: number; amount: number | null }
   | { k: "void"; pick: number }
   | { k: "refund"; pick: number; amount: number | null }
@@ -67,6 +69,12 @@ export const commandArb = (rules: readonly RuleKind[]): fc.Arbitrary<Cmd> => fc.
       .record({ type: fc.constantFrom("SALE" as const, "PAYOUT" as const), amount, account: fc.constantFrom<keyof typeof ACCOUNTS>("approve", "approve", "approve", "r01", "r01", "nocode", "created502", "removed"), t: tipOf(50) })
       .map(({ t, ...r }) => ({ k: "ach" as const, ...r, tip: Math.min(t, r.amount) })),
   ),
+  weighted(
+    2,
+    fc
+      .record({ type: fc.constantFrom("SALE" as const, "AUTH" as const), amount, pick: fc.nat(), t: tipOf(50) })
+      .map(({ t, ...r }) => ({ k: "token" as const, ...r, tip: Math.min(t, r.amount) })),
+  ),
   weighted(4, fc.record({ k: fc.constant("capture" as const), pick: fc.nat(), amount: moveAmount })),
   weighted(3, fc.record({ k: fc.constant("void" as const), pick: fc.nat() })),
   weighted(4, fc.record({ k: fc.constant("refund" as const), pick: fc.nat(), amount: moveAmount })),
@@ -108,8 +116,8 @@ export const ACH_BODY = (account: string) => ({
   last_name: "Hopper",
 });
 
-export function createBody(c: Extract<Cmd, { k: "card" | "ach" }>) {
-  const payment_method = c.k === "card" ? CARD_BODY(PANS[c.pan]) : ACH_BODY(ACCOUNTS[c.account]);
+export function createBody(c: Extract<Cmd, { k: "card" | "ach" | "token" }>, token?: string) {
+  const payment_method = c.k === "token" ? { type: "PaymentToken", payment_token: token } : c.k === "card" ? CARD_BODY(PANS[c.pan]) : ACH_BODY(ACCOUNTS[c.account]);
   return { type: c.type, amount: c.amount, ...(c.tip > 0 ? { tip: c.tip } : {}), payment_method };
 }
 

@@ -20,6 +20,11 @@ export async function playScript(d: Driver, script: readonly Cmd[]): Promise<voi
       case "ach":
         keep(await d.post("/v1/transactions", createBody(c)));
         break;
+      case "token": {
+        const tokens = [...new Set(d.stream.flatMap((line) => line.match(/PAYMENT_TOKEN-[0-9A-Z]{26}/g) ?? []))];
+        if (tokens.length > 0) keep(await d.post("/v1/transactions", createBody(c, tokens[c.pick % tokens.length])));
+        break;
+      }
       case "capture": {
         const id = target(c.pick);
         if (id) keep(await d.post(`/v1/transactions/${id}/capture`, c.amount === null ? {} : { amount: c.amount }));

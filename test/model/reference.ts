@@ -30,6 +30,8 @@ export interface MTx {
   /** An ACH return a scenario scheduled after settlement. */
   returnPlan: { code?: string; reason?: string } | null;
   returned: { at: string; code?: string; reason?: string } | null;
+  /** `payment_method.payment_token`: null (ACH, declined), the token paid with, or the one an approved card payment stored (undefined until read). */
+  token: string | null | undefined;
 }
 
 export interface MBatch {
@@ -132,7 +134,9 @@ export class Model {
   }
 
   newTx(fields: Pick<MTx, "type" | "processor" | "result" | "code" | "amount" | "tip"> & Partial<MTx>): MTx {
-    const t: MTx = { id: null, ref: null, batch: null, voided: false, captured: false, settled: false, removed: false, refunded: 0, removeMark: false, returnPlan: null, returned: null, ...fields };
+    // Derived records keep the original's token; an approved card payment sent with a PAN stores one.
+    const token = fields.ref ? fields.ref.token : fields.processor === "ach" || fields.result !== "APPROVED" ? null : undefined;
+    const t: MTx = { id: null, ref: null, batch: null, voided: false, captured: false, settled: false, removed: false, refunded: 0, removeMark: false, returnPlan: null, returned: null, token, ...fields };
     this.txs.push(t);
     // An approved SALE, CAPTURE, PAYOUT or REFUND joins its processor's open batch (opened on demand).
     if (t.result === "APPROVED" && t.type !== "AUTH" && t.type !== "CANCEL") {

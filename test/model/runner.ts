@@ -161,6 +161,23 @@ export class ModelRun {
         }
         return [t];
       }
+      case "token": {
+        const tokens = [...new Set(m.txs.map((t) => t.token).filter((x): x is string => typeof x === "string"))];
+        if (tokens.length === 0) return [];
+        const token = tokens[c.pick % tokens.length];
+        const r = await this.d.post("/v1/transactions", createBody(c, token));
+        // The magic values match the PAN in the body: a token payment meets only loaded rules.
+        const dec = m.decideCreate("card", "approve");
+        this.expect(`create token ${c.type}`, r, dec.status);
+        if (dec.status === 500) return [];
+        const t = m.newTx({ type: c.type, processor: "card", result: dec.result, code: dec.code, amount: c.amount, tip: c.tip, removeMark: dec.removeMark, token });
+        if (dec.status === 502) await this.reconcile(t);
+        else {
+          t.id = r.body.id;
+          compareTx(m, t, r.body);
+        }
+        return [t];
+      }
       case "capture": {
         const auth = this.pick(c.pick, ["AUTH"]);
         if (!auth) return [];
