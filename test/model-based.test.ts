@@ -38,7 +38,7 @@ describe("model-based property", () => {
         try {
           await run.run(script);
         } catch (e) {
-          throw new Error(`${prefix ? `in sandbox ${prefix}\n` : ""}${failureReport(e, d, run.loaded, script)}`);
+          throw new Error(failureReport(e, d, run.loaded, script));
         } finally {
           requests += d.sent.length;
           for (const [k, n] of run.stats) stats.set(k, (stats.get(k) ?? 0) + n);

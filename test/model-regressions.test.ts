@@ -16,7 +16,7 @@ const SCRIPTS: Record<string, Cmd[]> = {
     { k: "scenario", rule: "remove", times: 1, code: null, days: 1 },
     { k: "scenario", rule: "move502", times: 1, code: null, days: 1 },
     { k: "card", type: "AUTH", amount: 50, pan: "approve", tip: 0 },
-    { k: "capture", pick: 0, amount: null },
+    { k: "capture", pick: 0, aim: "any", amount: null },
     { k: "advance", by: null },
   ],
 };

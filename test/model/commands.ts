@@ -10,14 +10,22 @@ export type Cmd =
   | { k: "ach"; type: "SALE" | "PAYOUT"; amount: number; tip: number; account: keyof typeof ACCOUNTS }
   /** A card payment with the token an earlier approved card payment stored (`pick` among them). */
   | { k: "token"; type: "SALE" | "AUTH"; amount: number; tip: number; pick: number }
-  | { k: "capture"; pick: number; amount: number | null }
-  | { k: "void"; pick: number }
-  | { k: "refund"; pick: number; amount: number | null }
+  | { k: "capture"; pick: number; aim: Aim; amount: number | null }
+  | { k: "void"; pick: number; aim: Aim }
+  | { k: "refund"; pick: number; aim: Aim; amount: number | null }
   | { k: "close" }
   /** `by` a duration; null: `until: next_event`; "edge": `to` one millisecond before the next event. */
   | { k: "advance"; by: string | null }
   | { k: "scenario"; rule: RuleKind; times: number; code: string | null; days: number }
   | { k: "reset" };
+
+/**
+ * Which transactions a move picks its target among: `likely` ones the move is probably legal on
+ * (the runner's choice of target, never its prediction), any of the move's `type`s, or `any`
+ * transaction at all (CANCEL and REFUND records, declined ones: the 409 cases).
+ */
+export type Aim = "likely" | "type" | "any";
+const aim = fc.constantFrom<Aim>("likely", "likely", "type", "any");
 
 /** Built-in magic values (scenarios/builtin.yaml) the model knows the meaning of. */
 export const PANS = {
@@ -46,7 +54,7 @@ export type RuleKind = "decline" | "created502" | "fail500" | "achReturn" | "cap
 
 const amount = fc.integer({ min: 50, max: 5000 });
 /** Amounts for moves: some below the schema minimum (400, nothing changes), some above what is left (409). */
-const moveAmount = fc.option(fc.integer({ min: 40, max: 6000 }), { nil: null, freq: 3 });
+const moveAmount = fc.option(fc.integer({ min: 40, max: 6000 }), { nil: null, freq: 2 });
 const tipOf = (max: number) => fc.integer({ min: 0, max });
 
 const weighted = <T>(w: number, arbitrary: fc.Arbitrary<T>) => ({ weight: w, arbitrary });
@@ -75,9 +83,9 @@ export const commandArb = (rules: readonly RuleKind[]): fc.Arbitrary<Cmd> => fc.
       .record({ type: fc.constantFrom("SALE" as const, "AUTH" as const), amount, pick: fc.nat(), t: tipOf(50) })
       .map(({ t, ...r }) => ({ k: "token" as const, ...r, tip: Math.min(t, r.amount) })),
   ),
-  weighted(4, fc.record({ k: fc.constant("capture" as const), pick: fc.nat(), amount: moveAmount })),
-  weighted(3, fc.record({ k: fc.constant("void" as const), pick: fc.nat() })),
-  weighted(4, fc.record({ k: fc.constant("refund" as const), pick: fc.nat(), amount: moveAmount })),
+  weighted(4, fc.record({ k: fc.constant("capture" as const), pick: fc.nat(), aim, amount: moveAmount })),
+  weighted(3, fc.record({ k: fc.constant("void" as const), pick: fc.nat(), aim })),
+  weighted(4, fc.record({ k: fc.constant("refund" as const), pick: fc.nat(), aim, amount: moveAmount })),
   weighted(2, fc.constant({ k: "close" as const })),
   weighted(6, fc.record({ k: fc.constant("advance" as const), by: fc.constantFrom(null, null, "edge", "PT1H", "PT6H", "P1D", "P3D") })),
   weighted(

@@ -1,6 +1,6 @@
 import { MERCHANT } from "../helpers.js";
 import { Broken, checkInvariants, compareTx } from "./check.js";
-import { createBody, scenarioYaml, type Cmd } from "./commands.js";
+import { createBody, scenarioYaml, type Aim, type Cmd } from "./commands.js";
 import type { Answer, Driver } from "./driver.js";
 import { Model, nextNy2200, type MoveOp, type MRule, type MTx } from "./reference.js";
 
@@ -82,15 +82,13 @@ export class ModelRun {
     if (problem) throw new Broken(problem);
   }
 
-  /**
-   * The target of a move: usually one of the types the move is for (`n % 4 !== 0`), sometimes any
-   * transaction at all (CANCEL and REFUND records, declined ones: the 409 cases).
-   */
-  private pick(n: number, types: readonly string[]): MTx | null {
+  /** The target of a move, among the transactions `aim` names (see `Aim`). */
+  private pick(n: number, aim: Aim, types: readonly string[], likely: (t: MTx) => boolean): MTx | null {
     const known = this.model.txs.filter((t) => t.id !== null);
     const fit = known.filter((t) => types.includes(t.type));
-    const from = n % 4 === 0 || fit.length === 0 ? known : fit;
-    return from.length === 0 ? null : from[Math.floor(n / 4) % from.length];
+    const good = fit.filter(likely);
+    const from = aim === "any" || fit.length === 0 ? known : aim === "likely" && good.length > 0 ? good : fit;
+    return from.length === 0 ? null : from[n % from.length];
   }
 
   /** A request the schema rejects: 400, and nothing changes (no scenario budget is spent either). */
@@ -179,7 +177,7 @@ export class ModelRun {
         return [t];
       }
       case "capture": {
-        const auth = this.pick(c.pick, ["AUTH"]);
+        const auth = this.pick(c.pick, c.aim, ["AUTH"], (t) => m.canCapture(t));
         if (!auth) return [];
         const r = await this.d.post(`/v1/transactions/${auth.id}/capture`, c.amount === null ? {} : { amount: c.amount });
         if (c.amount !== null && c.amount < 50) return this.rejected(`capture ${c.amount}`, r);
@@ -191,7 +189,7 @@ export class ModelRun {
         });
       }
       case "void": {
-        const t = this.pick(c.pick, ["AUTH", "SALE", "CAPTURE", "PAYOUT"]);
+        const t = this.pick(c.pick, c.aim, ["AUTH", "SALE", "CAPTURE", "PAYOUT"], (t) => m.canVoid(t));
         if (!t) return [];
         const r = await this.d.post(`/v1/transactions/${t.id}/cancel`, { type: "VOID" });
         return this.move(`void ${t.type} ${t.id}`, r, "cancelTransaction", t, m.canVoid(t), (declined) => {
@@ -201,7 +199,7 @@ export class ModelRun {
         });
       }
       case "refund": {
-        const t = this.pick(c.pick, ["SALE", "CAPTURE", "PAYOUT"]);
+        const t = this.pick(c.pick, c.aim, ["SALE", "CAPTURE", "PAYOUT"], (t) => m.refundable(t) > 0);
         if (!t) return [];
         const r = await this.d.post(`/v1/transactions/${t.id}/cancel`, c.amount === null ? { type: "REFUND" } : { type: "REFUND", amount: c.amount });
         if (c.amount !== null && c.amount < 50) return this.rejected(`refund ${c.amount}`, r);
