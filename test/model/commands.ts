@@ -50,7 +50,7 @@ export const ACCOUNTS = {
  * out `timelineClose` while timeline actions do nothing (see notes/model.md) and `chanceDecline`
  * (a seeded draw it cannot predict); the determinism property loads them too.
  */
-export type RuleKind = "decline" | "created502" | "fail500" | "achReturn" | "captureDecline" | "remove" | "move502" | "move500" | "settleLater" | "timelineClose" | "cancelDecline" | "chanceDecline";
+export type RuleKind = "decline" | "created502" | "fail500" | "achReturn" | "captureDecline" | "remove" | "move502" | "move500" | "settleLater" | "timelineClose" | "cancelDecline" | "chanceDecline" | "achReturnAtClose" | "achReturnSoon";
 
 const amount = fc.integer({ min: 50, max: 5000 });
 /** Amounts for moves: some below the schema minimum (400, nothing changes), some above what is left (409). */
@@ -60,7 +60,7 @@ const tipOf = (max: number) => fc.integer({ min: 0, max });
 const weighted = <T>(w: number, arbitrary: fc.Arbitrary<T>) => ({ weight: w, arbitrary });
 
 /** The scenario kinds the model predicts. */
-export const MODEL_RULES: readonly RuleKind[] = ["decline", "created502", "fail500", "achReturn", "captureDecline", "remove", "move502", "move500", "settleLater", "cancelDecline"];
+export const MODEL_RULES: readonly RuleKind[] = ["decline", "created502", "fail500", "achReturn", "captureDecline", "remove", "move502", "move500", "settleLater", "cancelDecline", "achReturnAtClose", "achReturnSoon"];
 /** Every kind: the determinism property also loads the ones the model cannot (or does not yet) predict. */
 export const ALL_RULES: readonly RuleKind[] = [...MODEL_RULES, "timelineClose", "chanceDecline"];
 
@@ -156,9 +156,12 @@ export function scenarioYaml(c: Extract<Cmd, { k: "scenario" }>, name: string): 
       return `version: 1\nname: ${name}\ntimeline:\n  - { at: PT${c.days}H, do: close_batches }\n`;
     case "settleLater":
       return `${head}  - when: { ${create} }\n    then: { settlement: { delay: ${c.days} } }\n`;
-    case "achReturn": {
+    case "achReturn":
+    case "achReturnAtClose":
+    case "achReturnSoon": {
       const code = c.code === null ? "" : `, code: ${c.code}, reason: Returned by the bank`;
-      return `${head}  - when: { ${create}, body: { payment_method.type: ACH } }\n    then: { schedule: [{ event: ach_return, after: settlement, business_days: ${c.days}${code} }] }\n`;
+      const lag = c.rule === "achReturn" ? `after: settlement, business_days: ${c.days}` : c.rule === "achReturnAtClose" ? `after: batch_close, business_days: ${c.days}` : `after: now, in: PT${c.days}H`;
+      return `${head}  - when: { ${create}, body: { payment_method.type: ACH } }\n    then: { schedule: [{ event: ach_return, ${lag}${code} }] }\n`;
     }
   }
 }

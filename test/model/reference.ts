@@ -28,7 +28,7 @@ export interface MTx {
   /** Marked to leave its batch at the next close (scenario `remove_from_batch`). */
   removeMark: boolean;
   /** An ACH return a scenario scheduled after settlement. */
-  returnPlan: { code?: string; reason?: string } | null;
+  returnPlan: { code?: string; reason?: string; after: "settlement" | "batch_close" | "now" } | null;
   returned: { at: string; code?: string; reason?: string } | null;
   /** `payment_method.payment_token`: null (ACH, declined), the token paid with, or the one an approved card payment stored (undefined until read). */
   token: string | null | undefined;
@@ -54,7 +54,7 @@ export interface MRule {
     | { kind: "created502" }
     | { kind: "fail500" }
     | { kind: "remove" }
-    | { kind: "achReturn"; code: string | null }
+    | { kind: "achReturn"; code: string | null; after: "settlement" | "batch_close" | "now" }
     | { kind: "approve" };
 }
 
@@ -110,7 +110,7 @@ export class Model {
       if (t.kind === "fail500") return { ...approved, status: 500 };
       if (t.kind === "remove") return { ...approved, removeMark: true };
       if (t.kind === "approve") return approved;
-      return { ...approved, returnPlan: t.code === null ? {} : { code: t.code, reason: "Returned by the bank" } };
+      return { ...approved, returnPlan: t.code === null ? { after: t.after } : { code: t.code, reason: "Returned by the bank", after: t.after } };
     }
     // The built-in magic values (scenarios/builtin.yaml), by the name the script gave them.
     switch (magic) {
@@ -125,9 +125,9 @@ export class Model {
       case "removed":
         return { ...approved, removeMark: true };
       case "r01":
-        return { ...approved, returnPlan: { code: "R01", reason: "Insufficient Funds" } };
+        return { ...approved, returnPlan: { code: "R01", reason: "Insufficient Funds", after: "settlement" } };
       case "nocode":
-        return { ...approved, returnPlan: {} };
+        return { ...approved, returnPlan: { after: "settlement" } };
       default:
         return approved;
     }
@@ -212,9 +212,12 @@ export class Model {
       const t = this.byId(e.subject);
       if (!t) return `ach_return for an unknown transaction ${e.subject}`;
       if (!t.returnPlan) return `ach_return for ${e.subject}, which no scenario asked to return`;
-      if (!t.settled) return `ach_return for ${e.subject} before it settled (its rule says after settlement)`;
+      const { after, ...fields } = t.returnPlan;
+      if (after === "settlement" && !t.settled) return `ach_return for ${e.subject} before it settled (its rule says after settlement)`;
+      if (after === "batch_close" && t.batch?.status === "open") return `ach_return for ${e.subject} before its batch closed`;
       if (t.processor !== "ach") return `ach_return for a card transaction ${e.subject}`;
-      if (!t.returned) t.returned = { at: e.at, ...t.returnPlan };
+      // README: "is_returned can go with any status" (a voided or removed payment too).
+      if (!t.returned) t.returned = { at: e.at, ...fields };
       return null;
     }
     // A scenario timeline (PRODUCT.md `- { at: P1D, do: close_batches }`): every open batch closes.

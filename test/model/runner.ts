@@ -14,7 +14,11 @@ function ruleOf(c: Extract<Cmd, { k: "scenario" }>): MRule | null {
   const rule = (ops: MRule["ops"], then: MRule["then"], achOnly = false): MRule => ({ ops, achOnly, left: c.times, then });
   switch (c.rule) {
     case "achReturn":
-      return rule(create, { kind: "achReturn", code: c.code }, true);
+      return rule(create, { kind: "achReturn", code: c.code, after: "settlement" }, true);
+    case "achReturnAtClose":
+      return rule(create, { kind: "achReturn", code: c.code, after: "batch_close" }, true);
+    case "achReturnSoon":
+      return rule(create, { kind: "achReturn", code: c.code, after: "now" }, true);
     case "captureDecline":
       return rule(["captureTransaction"], { kind: "decline" });
     case "cancelDecline":
