@@ -6,7 +6,6 @@ import { Model, nextNy2200, type MoveOp, type MRule, type MTx } from "./referenc
 
 const DURATION_MS: Record<string, number> = { PT1H: 3_600_000, PT6H: 21_600_000, P1D: 86_400_000, P3D: 259_200_000 };
 
-
 /** What a loaded scenario file means to the model (see `scenarioYaml`). */
 function ruleOf(c: Extract<Cmd, { k: "scenario" }>): MRule | null {
   const create = ["createTransaction"] as const;
@@ -101,8 +100,15 @@ export class ModelRun {
     return [];
   }
 
-  /** After a 502 that created `t`: reconcile as the spec says, the newest row of the list is it. */
-  private async reconcile(t: MTx): Promise<void> {
+  /**
+   * A transaction the request created: its id from the answer (compared with the model), or after
+   * a 502 from reconciling as the spec says (the newest row of the list is it).
+   */
+  private async learn(t: MTx, r: Answer): Promise<void> {
+    if (r.status !== 502) {
+      t.id = r.body.id;
+      return compareTx(this.model, t, r.body);
+    }
     const rows = await this.d.allTransactions();
     const newest = rows.at(-1);
     if (!newest || this.model.byId(newest.id) || rows.length !== this.model.txs.length) {
@@ -125,11 +131,7 @@ export class ModelRun {
     this.expect(what, r, !legal ? 409 : kind === "created502" ? 502 : 200);
     if (!legal) return [];
     const rec = apply(kind === "decline");
-    if (kind === "created502") await this.reconcile(rec);
-    else {
-      rec.id = r.body.id;
-      compareTx(this.model, rec, r.body);
-    }
+    await this.learn(rec, r);
     return [of, rec];
   }
 
@@ -155,12 +157,7 @@ export class ModelRun {
         this.expect(`create ${c.k} ${c.type}`, r, dec.status);
         if (dec.status === 500) return [];
         const t = m.newTx({ type: c.type, processor, result: dec.result, code: dec.code, amount: c.amount, tip: c.tip, removeMark: dec.removeMark, returnPlan: dec.returnPlan });
-        if (dec.status === 502) {
-          await this.reconcile(t);
-        } else {
-          t.id = r.body.id;
-          compareTx(m, t, r.body);
-        }
+        await this.learn(t, r);
         return [t];
       }
       case "token": {
@@ -173,11 +170,7 @@ export class ModelRun {
         this.expect(`create token ${c.type}`, r, dec.status);
         if (dec.status === 500) return [];
         const t = m.newTx({ type: c.type, processor: "card", result: dec.result, code: dec.code, amount: c.amount, tip: c.tip, removeMark: dec.removeMark, token });
-        if (dec.status === 502) await this.reconcile(t);
-        else {
-          t.id = r.body.id;
-          compareTx(m, t, r.body);
-        }
+        await this.learn(t, r);
         return [t];
       }
       case "capture": {
