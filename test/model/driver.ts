@@ -1,4 +1,4 @@
-import { MERCHANT } from "../helpers.js";
+import { MERCHANT, RESELLER } from "../helpers.js";
 
 /** Something that answers HTTP in process: a double's `app.request`. */
 export type RequestFn = (path: string, init: RequestInit) => Response | Promise<Response>;
@@ -31,17 +31,23 @@ export class Driver {
   /** Called before each `/v1` request is sent (the model moves its clock by the tick there). */
   beforeGateway: (() => void) | null = null;
 
+  /**
+   * `viaReseller`: every `/v1` request is sent by the reseller acting for the merchant
+   * (`X-Acting-As-Client-Id`), which must behave exactly as the merchant calling itself.
+   */
   constructor(
     private readonly request: RequestFn,
     readonly prefix = "",
+    readonly viaReseller = false,
   ) {}
 
   async call(method: string, path: string, opts: { body?: unknown; raw?: string; contentType?: string } = {}): Promise<Answer> {
     const headers: Record<string, string> = {};
     const gateway = path.startsWith("/v1");
     if (gateway) {
-      headers["Api-Key"] = MERCHANT.key;
-      headers["Client-Id"] = MERCHANT.id;
+      headers["Api-Key"] = this.viaReseller ? RESELLER.key : MERCHANT.key;
+      headers["Client-Id"] = this.viaReseller ? RESELLER.id : MERCHANT.id;
+      if (this.viaReseller) headers["X-Acting-As-Client-Id"] = MERCHANT.id;
       this.gatewayRequests++;
       this.beforeGateway?.();
     }

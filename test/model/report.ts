@@ -10,7 +10,7 @@ export function failureReport(error: unknown, d: Driver, loaded: readonly string
   const scenarios = loaded.length === 0 ? "# (no scenario loaded: the built-in magic values only)\n" : loaded.join("---\n");
   return [
     `broken: ${message}`,
-    `world: seed "model", clock start 2026-03-02T15:00:00.000Z, default fixtures (the ids below are that seed's: the same requests give the same ids)${d.prefix ? `, inside ${d.prefix}` : ""}`,
+    `world: seed "model", clock start 2026-03-02T15:00:00.000Z, default fixtures (the ids below are that seed's: the same requests give the same ids)${d.prefix ? `, inside ${d.prefix}` : ""}${d.viaReseller ? ", /v1 requests sent by the reseller acting for the merchant" : ""}`,
     `--- commands (${script.length}) ---`,
     ...script.map((c) => JSON.stringify(c)),
     "--- scenario (YAML) ---",
