@@ -30,6 +30,8 @@ export interface MTx {
   /** An ACH return a scenario scheduled after settlement. */
   returnPlan: { code?: string; reason?: string; after: "settlement" | "batch_close" | "now" } | null;
   returned: { at: string; code?: string; reason?: string } | null;
+  /** The built-in magic value of the PAN or account a payment was sent with (commands.ts names). */
+  magic: string | null;
   /** `payment_method.payment_token`: null (ACH, declined), the token paid with, or the one an approved card payment stored (undefined until read). */
   token: string | null | undefined;
 }
@@ -57,6 +59,13 @@ export interface MRule {
     | { kind: "achReturn"; code: string | null; after: "settlement" | "batch_close" | "now" }
     | { kind: "approve" };
 }
+
+/**
+ * Whether a payment by token meets the magic values of the card behind the token. False on this
+ * branch's base (the rules match the PAN in the body only); main after 9f85448 decided true
+ * (README "Token payments and magic values": matched on the vaulted instrument).
+ */
+export const TOKEN_PAYMENTS_MATCH_MAGIC = false;
 
 /** What the processor does with a create, decided by the rules in front, then the magic values. */
 export interface Decision {
@@ -136,7 +145,7 @@ export class Model {
   newTx(fields: Pick<MTx, "type" | "processor" | "result" | "code" | "amount" | "tip"> & Partial<MTx>): MTx {
     // Derived records keep the original's token; an approved card payment sent with a PAN stores one.
     const token = fields.ref ? fields.ref.token : fields.processor === "ach" || fields.result !== "APPROVED" ? null : undefined;
-    const t: MTx = { id: null, ref: null, batch: null, voided: false, captured: false, settled: false, removed: false, refunded: 0, removeMark: false, returnPlan: null, returned: null, token, ...fields };
+    const t: MTx = { id: null, ref: null, batch: null, voided: false, captured: false, settled: false, removed: false, refunded: 0, removeMark: false, returnPlan: null, returned: null, token, magic: null, ...fields };
     this.txs.push(t);
     // An approved SALE, CAPTURE, PAYOUT or REFUND joins its processor's open batch (opened on demand).
     if (t.result === "APPROVED" && t.type !== "AUTH" && t.type !== "CANCEL") {

@@ -2,7 +2,7 @@ import { MERCHANT } from "../helpers.js";
 import { Broken, checkInvariants, compareTx } from "./check.js";
 import { createBody, scenarioYaml, type Aim, type Cmd } from "./commands.js";
 import type { Answer, Driver } from "./driver.js";
-import { Model, nextNy2200, type MoveOp, type MRule, type MTx } from "./reference.js";
+import { Model, nextNy2200, TOKEN_PAYMENTS_MATCH_MAGIC, type MoveOp, type MRule, type MTx } from "./reference.js";
 
 const DURATION_MS: Record<string, number> = { PT1H: 3_600_000, PT6H: 21_600_000, P1D: 86_400_000, P3D: 259_200_000 };
 
@@ -153,10 +153,11 @@ export class ModelRun {
       case "ach": {
         const processor = c.k === "card" ? "card" : "ach";
         const r = await this.d.post("/v1/transactions", createBody(c));
-        const dec = m.decideCreate(processor, c.k === "card" ? c.pan : c.account);
+        const magic = c.k === "card" ? c.pan : c.account;
+        const dec = m.decideCreate(processor, magic);
         this.expect(`create ${c.k} ${c.type}`, r, dec.status);
         if (dec.status === 500) return [];
-        const t = m.newTx({ type: c.type, processor, result: dec.result, code: dec.code, amount: c.amount, tip: c.tip, removeMark: dec.removeMark, returnPlan: dec.returnPlan });
+        const t = m.newTx({ type: c.type, processor, result: dec.result, code: dec.code, amount: c.amount, tip: c.tip, removeMark: dec.removeMark, returnPlan: dec.returnPlan, magic });
         await this.learn(t, r);
         return [t];
       }
@@ -165,8 +166,9 @@ export class ModelRun {
         if (tokens.length === 0) return [];
         const token = tokens[c.pick % tokens.length];
         const r = await this.d.post("/v1/transactions", createBody(c, token));
-        // The magic values match the PAN in the body: a token payment meets only loaded rules.
-        const dec = m.decideCreate("card", "approve");
+        // The magic values match the PAN in the body, or (TOKEN_PAYMENTS_MATCH_MAGIC) the vaulted card's.
+        const magic = TOKEN_PAYMENTS_MATCH_MAGIC ? (m.txs.find((t) => t.token === token && t.magic !== null)?.magic ?? "approve") : "approve";
+        const dec = m.decideCreate("card", magic);
         this.expect(`create token ${c.type}`, r, dec.status);
         if (dec.status === 500) return [];
         const t = m.newTx({ type: c.type, processor: "card", result: dec.result, code: dec.code, amount: c.amount, tip: c.tip, removeMark: dec.removeMark, token });
