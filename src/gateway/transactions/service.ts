@@ -211,7 +211,7 @@ function derive(world: World, of: Transaction, type: TxType, amount: number, tip
     batch_id: null,
     is_settled: false,
     settlement_issue: null,
-    remove_at_close: false,
+    remove_at_close: type === "CAPTURE" && of.remove_at_close, // the AUTH's removal mark, also when a 502 follows
     returned_at: null,
     time_created: world.clock.now(),
     amount,
