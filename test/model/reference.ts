@@ -65,7 +65,7 @@ export interface MRule {
  * branch's base (the rules match the PAN in the body only); main after 9f85448 decided true
  * (README "Token payments and magic values": matched on the vaulted instrument).
  */
-export const TOKEN_PAYMENTS_MATCH_MAGIC = false;
+export const TOKEN_PAYMENTS_MATCH_MAGIC = true;
 
 /** What the processor does with a create, decided by the rules in front, then the magic values. */
 export interface Decision {
