@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     pool: "threads",
+    setupFiles: ["test/leak-watch.setup.ts"],
     testTimeout: 20_000,
   },
 });

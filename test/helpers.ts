@@ -1,4 +1,5 @@
 import { createDouble, type Double, type DoubleOptions } from "../src/index.js";
+import { noteAnswer, noteSent, watch } from "./leak-watch.js";
 
 /** The fixed fixture credentials of `fixtures/default.yaml`. */
 export const RESELLER = { id: "CLIENT-01JR00TRESE11ER0000000000R", key: "pk_live_01JR00TRESE11ERKEY00000000" };
@@ -20,6 +21,7 @@ export interface Reply {
 /** A fresh double and a small HTTP client over `app.request()` (no ports). */
 export function setup(options: DoubleOptions = {}) {
   const double: Double = createDouble(options);
+  watch.doubles.push(double);
   async function call(method: string, path: string, opts: { as?: Caller | null; body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<Reply> {
     const headers: Record<string, string> = { ...opts.headers };
     const as: Caller | null = opts.as === undefined ? MERCHANT : opts.as;
@@ -33,8 +35,10 @@ export function setup(options: DoubleOptions = {}) {
       body = JSON.stringify(opts.body);
       headers["Content-Type"] ??= "application/json";
     }
+    noteSent(body);
     const res = await double.app.request(path, { method, headers, body });
     const text = await res.text();
+    noteAnswer(path, text);
     let parsed: unknown = undefined;
     try {
       parsed = text ? JSON.parse(text) : undefined;

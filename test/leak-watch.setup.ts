@@ -1,0 +1,19 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { afterAll, expect } from "vitest";
+import { journalEntries, see, walk, watch } from "./leak-watch.js";
+
+/** After each test file: no secret a test sent is shown by any answer or journal entry. */
+afterAll(() => {
+  let entries = 0;
+  for (const d of watch.doubles) {
+    for (const entry of journalEntries(d)) {
+      entries++;
+      walk(entry, (_k, v) => see(v));
+    }
+  }
+  const leaks = [...watch.secrets].filter((s) => watch.seen.has(s));
+  expect(leaks.map((s) => `${s.slice(0, 4)}...${s.slice(-2)} (${s.length} chars)`)).toEqual([]);
+  mkdirSync(".tmp/leak-watch", { recursive: true });
+  const name = `${process.pid}-${Math.floor(performance.now() * 1000)}.json`;
+  writeFileSync(`.tmp/leak-watch/${name}`, JSON.stringify({ secrets: watch.secrets.size, answers: watch.answers, entries }));
+});
