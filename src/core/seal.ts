@@ -13,10 +13,19 @@ const SECRET_KEYS = new Set(["pan", "cvv", "account_number", "client_secret", "a
 /** Free text that could carry a card or account number. */
 const DIGIT_RUN = /\d{9,19}/;
 
+/** Key streams already drawn, by seed: a longer stream starts with every shorter one. */
+const STREAMS = new Map<string, Uint8Array>();
+const CACHED_SEEDS = 16;
+const CACHED_BYTES = 64 * 1024;
+
 function keyStream(seed: string, length: number): Uint8Array {
+  const cached = STREAMS.get(seed);
+  if (cached && cached.length >= length) return cached;
   const prng = seedrandom(`paydouble-seal/${seed}`);
-  const out = new Uint8Array(length);
-  for (let i = 0; i < length; i++) out[i] = Math.floor(prng() * 256);
+  // Drawn in 256-byte steps so a run of slightly longer values does not redraw each time.
+  const out = new Uint8Array(Math.max(length, Math.min(CACHED_BYTES, (Math.ceil(length / 256) + 1) * 256)));
+  for (let i = 0; i < out.length; i++) out[i] = Math.floor(prng() * 256);
+  if (out.length <= CACHED_BYTES && (STREAMS.has(seed) || STREAMS.size < CACHED_SEEDS)) STREAMS.set(seed, out);
   return out;
 }
 

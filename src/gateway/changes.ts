@@ -1,3 +1,5 @@
+import { seal, unseal } from "../core/seal.js";
+
 /**
  * The world-changing log behind `GET /_mock/journal/export`: every request that moved the world
  * (each `/v1` request ticks the clock, so all of them; each successful mutating control call;
@@ -32,6 +34,13 @@ interface Shape {
   body: string | null;
 }
 
+/**
+ * Bodies are kept sealed (core/seal.ts) with this fixed key, so the log in memory never holds a
+ * card or account number in clear, as the exported file does not; the export unseals them and
+ * seals each secret field with the world's seed, as before. Obfuscation, not encryption.
+ */
+const AT_REST = "change-log";
+
 /** Entries per storage chunk (the log grows by chunks, never by copying). */
 const CHUNK = 16_384;
 
@@ -48,7 +57,7 @@ const newChunk = (): Chunk => ({ shape: new Uint32Array(CHUNK), at: new Float64A
  * numbers in typed-array columns (its shape, instant and request-id count, 20 bytes), and the
  * shapes are shared: a bodiless request that repeats an earlier one (same kind, method, path and
  * headers: a poll, a list page) adds no object at all, and equal header sets are one object. A
- * request with a body keeps its body text. Entries are rebuilt on export ({@link entries}).
+ * request with a body keeps its body text, sealed ({@link AT_REST}). Entries are rebuilt on export ({@link entries}).
  */
 export class ChangeLog {
   #shapes: Shape[] = [];
@@ -80,7 +89,7 @@ export class ChangeLog {
         this.#shapeIds.set(key, shape);
       }
     } else {
-      shape = this.#addShape({ kind: entry.kind, method: entry.method, path: entry.path, headers, body: entry.body });
+      shape = this.#addShape({ kind: entry.kind, method: entry.method, path: entry.path, headers, body: seal(entry.body, AT_REST) });
     }
     const n = this.#length++;
     if (n % CHUNK === 0) this.#chunks.push(newChunk());
@@ -96,7 +105,7 @@ export class ChangeLog {
     for (let n = 0; n < this.#length; n++) {
       const chunk = this.#chunks[Math.floor(n / CHUNK)];
       const s = this.#shapes[chunk.shape[n % CHUNK]];
-      out.push({ kind: s.kind, method: s.method, path: s.path, headers: s.headers, body: s.body, rid: chunk.rid[n % CHUNK], at: new Date(chunk.at[n % CHUNK]).toISOString() });
+      out.push({ kind: s.kind, method: s.method, path: s.path, headers: s.headers, body: s.body === null ? null : unseal(s.body, AT_REST), rid: chunk.rid[n % CHUNK], at: new Date(chunk.at[n % CHUNK]).toISOString() });
     }
     return out;
   }
