@@ -29,11 +29,27 @@ function keyStream(seed: string, length: number): Uint8Array {
   return out;
 }
 
-export function seal(value: string, seed: string): string {
-  const bytes = Buffer.from(value, "utf8");
+/** XORs `bytes` in place with the seed's key stream (its own inverse). */
+export function xorWithSeed(bytes: Uint8Array, seed: string): Uint8Array {
   const key = keyStream(seed, bytes.length);
   for (let i = 0; i < bytes.length; i++) bytes[i] ^= key[i];
-  return PREFIX + bytes.toString("base64");
+  return bytes;
+}
+
+/**
+ * A whole text sealed for keeping in memory (the replay change log): one latin1 character per byte,
+ * so it takes no more room than the text; {@link reveal} turns it back.
+ */
+export function conceal(text: string, seed: string): string {
+  return Buffer.from(xorWithSeed(Buffer.from(text, "utf8"), seed)).toString("latin1");
+}
+
+export function reveal(stored: string, seed: string): string {
+  return Buffer.from(xorWithSeed(Buffer.from(stored, "latin1"), seed)).toString("utf8");
+}
+
+export function seal(value: string, seed: string): string {
+  return PREFIX + Buffer.from(xorWithSeed(Buffer.from(value, "utf8"), seed)).toString("base64");
 }
 
 export function unseal(value: string, seed: string): string {

@@ -1,4 +1,4 @@
-import { seal, unseal } from "../core/seal.js";
+import { conceal, reveal } from "../core/seal.js";
 
 /**
  * The world-changing log behind `GET /_mock/journal/export`: every request that moved the world
@@ -57,12 +57,15 @@ const newChunk = (): Chunk => ({ shape: new Uint32Array(CHUNK), at: new Float64A
  * numbers in typed-array columns (its shape, instant and request-id count, 20 bytes), and the
  * shapes are shared: a bodiless request that repeats an earlier one (same kind, method, path and
  * headers: a poll, a list page) adds no object at all, and equal header sets are one object. A
- * request with a body keeps its body text, sealed ({@link AT_REST}). Entries are rebuilt on export ({@link entries}).
+ * request with a body keeps its body, sealed ({@link AT_REST}); a body sent again by the same caller
+ * to the same path shares the shape of its last sending. Entries are rebuilt on export ({@link entries}).
  */
 export class ChangeLog {
   #shapes: Shape[] = [];
   /** Bodiless shapes by their key, so repeats share one. */
   #shapeIds = new Map<string, number>();
+  /** The last shape of each body (a test suite sends the same payloads again and again). */
+  #bodyShapes = new Map<string, number>();
   /** Header sets by their JSON, so every request of one caller shares one object. */
   #headerSets = new Map<string, Record<string, string>>();
   #chunks: Chunk[] = [];
@@ -80,16 +83,25 @@ export class ChangeLog {
     const headersKey = JSON.stringify(entry.headers);
     let headers = this.#headerSets.get(headersKey);
     if (!headers) this.#headerSets.set(headersKey, (headers = { ...entry.headers }));
-    let shape: number | undefined;
+    let shape: number;
     if (entry.body === null) {
       const key = `${entry.kind} ${entry.method} ${entry.path}\n${headersKey}`;
-      shape = this.#shapeIds.get(key);
-      if (shape === undefined) {
+      const known = this.#shapeIds.get(key);
+      if (known !== undefined) shape = known;
+      else {
         shape = this.#addShape({ kind: entry.kind, method: entry.method, path: entry.path, headers, body: null });
         this.#shapeIds.set(key, shape);
       }
     } else {
-      shape = this.#addShape({ kind: entry.kind, method: entry.method, path: entry.path, headers, body: seal(entry.body, AT_REST) });
+      const body = conceal(entry.body, AT_REST);
+      const known = this.#bodyShapes.get(body);
+      const last = known === undefined ? undefined : this.#shapes[known];
+      if (known !== undefined && last && last.kind === entry.kind && last.method === entry.method && last.path === entry.path && last.headers === headers) {
+        shape = known;
+      } else {
+        shape = this.#addShape({ kind: entry.kind, method: entry.method, path: entry.path, headers, body });
+        this.#bodyShapes.set(body, shape);
+      }
     }
     const n = this.#length++;
     if (n % CHUNK === 0) this.#chunks.push(newChunk());
@@ -105,7 +117,7 @@ export class ChangeLog {
     for (let n = 0; n < this.#length; n++) {
       const chunk = this.#chunks[Math.floor(n / CHUNK)];
       const s = this.#shapes[chunk.shape[n % CHUNK]];
-      out.push({ kind: s.kind, method: s.method, path: s.path, headers: s.headers, body: s.body === null ? null : unseal(s.body, AT_REST), rid: chunk.rid[n % CHUNK], at: new Date(chunk.at[n % CHUNK]).toISOString() });
+      out.push({ kind: s.kind, method: s.method, path: s.path, headers: s.headers, body: s.body === null ? null : reveal(s.body, AT_REST), rid: chunk.rid[n % CHUNK], at: new Date(chunk.at[n % CHUNK]).toISOString() });
     }
     return out;
   }
@@ -115,11 +127,13 @@ export class ChangeLog {
     const mine = this.entries;
     this.#shapes = previous.#shapes;
     this.#shapeIds = previous.#shapeIds;
+    this.#bodyShapes = previous.#bodyShapes;
     this.#headerSets = previous.#headerSets;
     this.#chunks = previous.#chunks;
     this.#length = previous.#length;
     previous.#shapes = [];
     previous.#shapeIds = new Map();
+    previous.#bodyShapes = new Map();
     previous.#headerSets = new Map();
     previous.#chunks = [];
     previous.#length = 0;
