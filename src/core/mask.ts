@@ -27,7 +27,7 @@ export function maskDeep(value: unknown): unknown {
     const out: Record<string, unknown> = Object.create(null);
     for (const [k, v] of Object.entries(value)) {
       const masked = SECRET_KEYS.has(k.toLowerCase()) && typeof v === "string" ? maskSecret(k, v) : maskDeep(v);
-      Object.defineProperty(out, k, { value: masked, enumerable: true, writable: true, configurable: true });
+      out[k] = masked; // a plain own property even for `__proto__`: `out` has no prototype
     }
     return out;
   }

@@ -13,18 +13,43 @@ const SECRET_KEYS = new Set(["pan", "cvv", "account_number", "client_secret", "a
 /** Free text that could carry a card or account number. */
 const DIGIT_RUN = /\d{9,19}/;
 
+/** Key streams already drawn, by seed: a longer stream starts with every shorter one. */
+const STREAMS = new Map<string, Uint8Array>();
+const CACHED_SEEDS = 16;
+const CACHED_BYTES = 64 * 1024;
+
 function keyStream(seed: string, length: number): Uint8Array {
+  const cached = STREAMS.get(seed);
+  if (cached && cached.length >= length) return cached;
   const prng = seedrandom(`paydouble-seal/${seed}`);
-  const out = new Uint8Array(length);
-  for (let i = 0; i < length; i++) out[i] = Math.floor(prng() * 256);
+  // Drawn in 256-byte steps so a run of slightly longer values does not redraw each time.
+  const out = new Uint8Array(Math.max(length, Math.min(CACHED_BYTES, (Math.ceil(length / 256) + 1) * 256)));
+  for (let i = 0; i < out.length; i++) out[i] = Math.floor(prng() * 256);
+  if (out.length <= CACHED_BYTES && (STREAMS.has(seed) || STREAMS.size < CACHED_SEEDS)) STREAMS.set(seed, out);
   return out;
 }
 
-export function seal(value: string, seed: string): string {
-  const bytes = Buffer.from(value, "utf8");
+/** XORs `bytes` in place with the seed's key stream (its own inverse). */
+export function xorWithSeed(bytes: Uint8Array, seed: string): Uint8Array {
   const key = keyStream(seed, bytes.length);
   for (let i = 0; i < bytes.length; i++) bytes[i] ^= key[i];
-  return PREFIX + bytes.toString("base64");
+  return bytes;
+}
+
+/**
+ * A whole text sealed for keeping in memory (the replay change log): one latin1 character per byte,
+ * so it takes no more room than the text; {@link reveal} turns it back.
+ */
+export function conceal(text: string, seed: string): string {
+  return Buffer.from(xorWithSeed(Buffer.from(text, "utf8"), seed)).toString("latin1");
+}
+
+export function reveal(stored: string, seed: string): string {
+  return Buffer.from(xorWithSeed(Buffer.from(stored, "latin1"), seed)).toString("utf8");
+}
+
+export function seal(value: string, seed: string): string {
+  return PREFIX + Buffer.from(xorWithSeed(Buffer.from(value, "utf8"), seed)).toString("base64");
 }
 
 export function unseal(value: string, seed: string): string {

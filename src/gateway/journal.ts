@@ -21,7 +21,9 @@ export interface JournalEntry {
  * a fixed amount of memory.
  */
 export class Journal {
+  /** A circular buffer: `#start` is the oldest entry once the ring is full (no shift per request). */
   readonly #ring: JournalEntry[] = [];
+  #start = 0;
   #seq = 0;
 
   constructor(readonly limit: number) {}
@@ -29,17 +31,23 @@ export class Journal {
   /** Appends an entry, masking secrets in its body. */
   record(entry: Omit<JournalEntry, "seq" | "body"> & { body: unknown }): JournalEntry {
     const stored = { ...entry, seq: ++this.#seq, body: entry.body === undefined ? null : maskDeep(entry.body) };
-    this.#ring.push(stored);
-    if (this.#ring.length > this.limit) this.#ring.shift();
+    if (this.limit <= 0) return stored;
+    if (this.#ring.length < this.limit) {
+      this.#ring.push(stored);
+    } else {
+      this.#ring[this.#start] = stored;
+      this.#start = (this.#start + 1) % this.limit;
+    }
     return stored;
   }
 
   /** Entries, oldest first. */
   entries(): readonly JournalEntry[] {
-    return this.#ring;
+    return this.#start === 0 ? this.#ring : [...this.#ring.slice(this.#start), ...this.#ring.slice(0, this.#start)];
   }
 
   clear(): void {
     this.#ring.length = 0;
+    this.#start = 0;
   }
 }

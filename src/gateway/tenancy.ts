@@ -1,4 +1,5 @@
 import type { ClientScope } from "./auth.js";
+import { PAGE, type Page } from "./paging.js";
 import type { World } from "./world.js";
 
 /**
@@ -40,4 +41,79 @@ export function indexUnder(index: Map<string, string[]>, ownerId: string, id: st
 /** Sorts newest first, ties by id, so lists never depend on Map order. */
 export function newestFirst<T extends { created_at: number }>(rows: T[], id: (row: T) => string): T[] {
   return rows.sort((a, b) => b.created_at - a.created_at || (id(a) < id(b) ? 1 : id(a) > id(b) ? -1 : 0));
+}
+
+/** Reads a run of rows newest first from one owner's creation-ordered id list. */
+interface NewestCursor<T> {
+  head(): T | undefined;
+  take(): T;
+}
+
+/**
+ * Walks `ids` (creation order, so `created_at` never decreases: the clock only moves forward) from
+ * the end. Rows created in the same millisecond come out by id, descending, as {@link newestFirst}
+ * orders them: only that run is sorted, never the whole list.
+ */
+function newestCursor<T extends { created_at: number }>(ids: readonly string[], get: (id: string) => T, idOf: (row: T) => string): NewestCursor<T> {
+  let i = ids.length - 1;
+  let run: T[] = [];
+  let k = 0;
+  const fill = () => {
+    run = [];
+    k = 0;
+    if (i < 0) return;
+    const at = get(ids[i]).created_at;
+    for (; i >= 0; i--) {
+      const row = get(ids[i]);
+      if (row.created_at !== at) break;
+      run.push(row);
+    }
+    if (run.length > 1) run.sort((a, b) => (idOf(a) < idOf(b) ? 1 : idOf(a) > idOf(b) ? -1 : 0));
+  };
+  return {
+    head: () => (k === run.length ? (fill(), run[k]) : run[k]),
+    take: () => run[k++],
+  };
+}
+
+/**
+ * One page, newest first (ties by id, descending: the order of {@link newestFirst}), from per-owner
+ * id lists kept in creation order: a merge from the lists' ends that stops when the page is full,
+ * so the cost follows `offset + limit` (and the owner count), not the rows held. `keep` filters;
+ * the `total` of a filtered page is a count over the owners' rows (no sort, no copy).
+ */
+export function newestPage<T extends { created_at: number }>(
+  lists: readonly (readonly string[])[],
+  get: (id: string) => T,
+  idOf: (row: T) => string,
+  q: { limit?: number; offset?: number },
+  keep?: (row: T) => boolean,
+): Page<T> {
+  const limit = q.limit ?? PAGE.default;
+  const offset = q.offset ?? 0;
+  const cursors: NewestCursor<T>[] = [];
+  for (const l of lists) if (l.length > 0) cursors.push(newestCursor(l, get, idOf));
+  const rows: T[] = [];
+  let matched = 0;
+  while (rows.length < limit) {
+    let pick: NewestCursor<T> | null = null;
+    let best: T | undefined;
+    for (const c of cursors) {
+      const h = c.head();
+      if (h && (!best || h.created_at > best.created_at || (h.created_at === best.created_at && idOf(h) > idOf(best)))) {
+        pick = c;
+        best = h;
+      }
+    }
+    if (!pick) break;
+    const row = pick.take();
+    if (keep && !keep(row)) continue;
+    if (matched++ >= offset) rows.push(row);
+  }
+  let total = 0;
+  for (const l of lists) {
+    if (!keep) total += l.length;
+    else for (const id of l) if (keep(get(id))) total++;
+  }
+  return { rows, total, limit, offset };
 }

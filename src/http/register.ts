@@ -44,7 +44,10 @@ export function registerOperation(app: Hono<AppEnv>, op: Operation, options: { s
       headers: c.req.header(),
       params: c.req.param() as Record<string, string>,
     });
-    if (matched) c.set("rule", matched.label);
+    if (matched) {
+      c.set("rule", matched.label);
+      c.header("x-paydouble-rule", matched.label); // before the answer exists (see app.ts)
+    }
     const outcome = matched?.outcome;
     let result: unknown;
     try {

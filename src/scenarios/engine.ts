@@ -160,7 +160,8 @@ function conditionsHold(rule: Rule, input: MatchInput): string[] | null {
   const groups: string[] = [];
   if (!allHold(w.body, input.body, groups)) return null;
   if (!allHold(w.query, input.query, groups)) return null;
-  if (!allHold(w.headers, lowerCaseKeys(input.headers), groups, true)) return null;
+  // Lower-cased only for a rule that reads headers: most do not, and this runs per rule per request.
+  if (w.headers && !allHold(w.headers, lowerCaseKeys(input.headers), groups, true)) return null;
   if (!allHold(w.params, input.params ?? {}, groups)) return null;
   return groups;
 }

@@ -5,10 +5,24 @@ import type { Condition } from "./schema.js";
  * parameters; a scalar means `eq`, an operator object must hold for every operator it names.
  */
 
+/** Dotted paths split once: the same few rule paths are walked on every request. */
+const SEGMENTS = new Map<string, readonly string[]>();
+const SEGMENTS_LIMIT = 10_000;
+
+function segmentsOf(path: string): readonly string[] {
+  let segs = SEGMENTS.get(path);
+  if (!segs) {
+    segs = path.split(".");
+    // Paths come from loaded scenario files; a cap keeps a stream of distinct ones from growing it.
+    if (SEGMENTS.size < SEGMENTS_LIMIT) SEGMENTS.set(path, segs);
+  }
+  return segs;
+}
+
 /** The value at a dotted path (`payment_method.pan`, `items.0.sku`), or undefined. */
 export function valueAt(root: unknown, path: string): unknown {
   let v: unknown = root;
-  for (const seg of path.split(".")) {
+  for (const seg of segmentsOf(path)) {
     if (v === null || typeof v !== "object" || !Object.hasOwn(v, seg)) return undefined;
     v = (v as Record<string, unknown>)[seg];
   }

@@ -98,16 +98,37 @@ export const CLIENT_PAGE = { default: 20, max: 100 } as const;
 /** `GET /v1/clients`: the visible clients, searched, sorted (ties by id) and paged. */
 export function listClients(world: World, scope: ClientScope, q: ListClientsQuery): ClientPage {
   const needles = [q.SearchText, q.Term].filter((s): s is string => !!s).map((s) => s.toLowerCase());
+  const column = q.SortColumn ?? "created_at";
+  const desc = (q.SortOrder ?? "desc") === "desc";
+  const take = q.Take ?? CLIENT_PAGE.default;
+  const skip = q.Skip ?? 0;
+  const { actor } = scope;
+  const children = scope.actingAs === "child" || actor.type !== "reseller" ? [] : (world.state.childrenOf.get(actor.id) ?? []);
+  const n = 1 + children.length;
+  const at = (i: number) => (i === 0 ? actor : world.state.clients.get(children[i - 1])!);
+  // By created_at, the order is the visible ids' own (a parent exists before its children, which are
+  // appended as the clock moves forward; ties keep that order): read the page from the right end.
+  if (column === "created_at" && (n === 1 || actor.created_at <= at(1).created_at)) {
+    const rows: Client[] = [];
+    if (needles.length === 0) {
+      for (let k = skip; k < Math.min(n, skip + take); k++) rows.push(at(desc ? n - 1 - k : k));
+      return { rows, total: n, take, skip };
+    }
+    let total = 0;
+    for (let k = 0; k < n; k++) {
+      const c = at(desc ? n - 1 - k : k);
+      if (!needles.every((s) => haystack(c).includes(s))) continue;
+      if (total++ >= skip && rows.length < take) rows.push(c);
+    }
+    return { rows, total, take, skip };
+  }
   // visibleIds is in creation order (a parent exists before its children): ties keep that order.
   const order = new Map(visibleIds(world, scope).map((id, i) => [id, i]));
   const rows = [...order.keys()]
     .map((id) => world.state.clients.get(id)!)
-    .filter((c) => needles.every((n) => haystack(c).includes(n)));
-  const column = q.SortColumn ?? "created_at";
-  const sign = (q.SortOrder ?? "desc") === "asc" ? 1 : -1;
+    .filter((c) => needles.every((s) => haystack(c).includes(s)));
+  const sign = desc ? -1 : 1;
   rows.sort((a, b) => sign * (compareBy(a, b, column) || order.get(a.id)! - order.get(b.id)!));
-  const take = q.Take ?? CLIENT_PAGE.default;
-  const skip = q.Skip ?? 0;
   return { rows: rows.slice(skip, skip + take), total: rows.length, take, skip };
 }
 

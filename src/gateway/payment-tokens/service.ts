@@ -1,8 +1,7 @@
 import { GatewayError, invalidField, notFound } from "../../core/errors.js";
 import type { ClientScope } from "../auth.js";
 import { cardExpired } from "../instruments.js";
-import { pageOf } from "../paging.js";
-import { canRead, indexUnder, listOwners, newestFirst } from "../tenancy.js";
+import { canRead, indexUnder, listOwners, newestPage } from "../tenancy.js";
 import type { World } from "../world.js";
 import { canTransition, cardExpiresAt, type PaymentToken, type PaymentTokenStatus } from "./payment-token.js";
 import type { CreatePaymentTokenInput, ListPaymentTokensQuery } from "./schema.js";
@@ -59,11 +58,10 @@ export function getPaymentToken(world: World, scope: ClientScope, value: string)
 }
 
 export function listPaymentTokens(world: World, scope: ClientScope, q: ListPaymentTokensQuery) {
-  const rows = listOwners(world, scope)
-    .flatMap((owner) => world.state.paymentTokensByClient.get(owner) ?? [])
-    .map((id) => world.state.paymentTokens.get(id)!)
-    .filter((t) => (q.customer_id === undefined || t.customer_id === q.customer_id) && (q.status === undefined || t.status === q.status) && (q.type === undefined || t.type === q.type));
-  return pageOf(newestFirst(rows, (t) => t.token), q);
+  const lists = listOwners(world, scope).map((owner) => world.state.paymentTokensByClient.get(owner) ?? []);
+  const filtered = q.customer_id !== undefined || q.status !== undefined || q.type !== undefined;
+  const keep = (t: PaymentToken) => (q.customer_id === undefined || t.customer_id === q.customer_id) && (q.status === undefined || t.status === q.status) && (q.type === undefined || t.type === q.type);
+  return newestPage(lists, (id) => world.state.paymentTokens.get(id)!, (t) => t.token, q, filtered ? keep : undefined);
 }
 
 /**

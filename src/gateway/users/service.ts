@@ -1,7 +1,6 @@
 import { GatewayError, notFound } from "../../core/errors.js";
 import type { ClientScope } from "../auth.js";
-import { pageOf } from "../paging.js";
-import { canRead, indexUnder, listOwners, newestFirst } from "../tenancy.js";
+import { canRead, indexUnder, listOwners, newestPage } from "../tenancy.js";
 import type { World } from "../world.js";
 import type { CreateUserInput, ListUsersQuery, MfaChallengeInput } from "./schema.js";
 import { loginKey, type User } from "./user.js";
@@ -44,10 +43,8 @@ export function getUser(world: World, scope: ClientScope, id: string): User {
 }
 
 export function listUsers(world: World, scope: ClientScope, q: ListUsersQuery) {
-  const rows = listOwners(world, scope)
-    .flatMap((owner) => world.state.usersByClient.get(owner) ?? [])
-    .map((id) => world.state.users.get(id)!);
-  return pageOf(newestFirst(rows, (u) => u.id), q);
+  const lists = listOwners(world, scope).map((owner) => world.state.usersByClient.get(owner) ?? []);
+  return newestPage(lists, (id) => world.state.users.get(id)!, (u) => u.id, q);
 }
 
 /** How long a one-time password stays valid (decisions table). */
