@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The steps of `npm run build` after tsc, both for the CLI's cold start (see notes/tooling.md):
+// The steps of `npm run build` after tsc, both for the CLI's cold start (README "Performance"):
 //
 // 1. dist/assets/{builtin,fixtures}.json: the shipped scenarios/builtin.yaml and
 //    fixtures/default.yaml, validated now (src/cli/compiled.ts), so a start reads JSON instead of

@@ -47,8 +47,7 @@ export const ACCOUNTS = {
 
 /**
  * The kinds of scenario file a script may load (`scenarioYaml` writes each one). The model leaves
- * out `timelineClose` while timeline actions do nothing (see notes/model.md) and `chanceDecline`
- * (a seeded draw it cannot predict); the determinism property loads them too.
+ * out `chanceDecline` (a seeded draw it cannot predict); the determinism property loads it too.
  */
 export type RuleKind = "decline" | "created502" | "fail500" | "achReturn" | "captureDecline" | "remove" | "move502" | "move500" | "settleLater" | "timelineClose" | "cancelDecline" | "chanceDecline" | "achReturnAtClose" | "achReturnSoon";
 
