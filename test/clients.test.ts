@@ -5,7 +5,6 @@ import { expectEnvelope, MERCHANT, RESELLER, setup } from "./helpers.js";
 const as = { as: RESELLER };
 const create = (t: ReturnType<typeof setup>, body: unknown) => t.post("/v1/clients", body, as);
 const withAdmin = (admin: Record<string, unknown>) => newClient({ admin_contact_details: { ...newClient().admin_contact_details, ...admin } });
-const without = (o: Record<string, unknown>, key: string) => Object.fromEntries(Object.entries(o).filter(([k]) => k !== key));
 
 describe("POST /v1/clients (createClient)", () => {
   test("returns the Client resource with api_key and encryption_keys, parented to the caller", async () => {

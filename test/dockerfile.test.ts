@@ -35,7 +35,7 @@ function instructions(text: string): { op: string; args: string }[] {
     .map((l) => l.trim())
     .filter((l) => l && !l.startsWith("#"))
     .map((l) => {
-      const [op, ...rest] = l.split(/\s+/);
+      const [op] = l.split(/\s+/);
       return { op: op.toUpperCase(), args: l.slice(op.length).trim() };
     });
 }

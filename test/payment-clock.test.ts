@@ -6,7 +6,6 @@ import { loadYaml, newClient, transcript } from "./scenario-helpers.js";
 import { batches, close, read } from "./payment-flow.js";
 
 /** The clock rules now that batches exist, sandbox isolation with payments, determinism of a payment script. */
-type T = ReturnType<typeof setup>;
 
 describe("automatic close at settlement_time in the merchant's time zone", () => {
   test("New York 22:00 and Los Angeles 18:00, across the DST change", async () => {

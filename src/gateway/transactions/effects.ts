@@ -6,7 +6,7 @@ import { canTransition, type PaymentTokenStatus } from "../payment-tokens/paymen
 import { setTokenStatus } from "../payment-tokens/service.js";
 import type { ScheduleEntry } from "./processor.js";
 import type { World } from "../world.js";
-import type { CardType, Transaction } from "./transaction.js";
+import type { Transaction } from "./transaction.js";
 
 /**
  * Later effects on a transaction that no `/v1` call causes: an ACH return, a removal from the batch,
@@ -65,13 +65,6 @@ export function markRemovedFromBatch(world: World, transactionId: string): Trans
     throw new GatewayError("DUPLICATE_ACTION", { message: "The transaction is not in an open batch." });
   }
   t.remove_at_close = true;
-  return t;
-}
-
-/** The card type the processor reveals on read back (scenario `card_type`); records derived later inherit it. */
-export function setCardType(world: World, transactionId: string, cardType: CardType): Transaction {
-  const t = get(world, transactionId);
-  t.card_type = cardType;
   return t;
 }
 
