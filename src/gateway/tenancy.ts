@@ -31,11 +31,11 @@ export function listOwners(world: World, scope: ClientScope): string[] {
   return [actor.id, ...(world.state.childrenOf.get(actor.id) ?? [])];
 }
 
-/** Appends `id` to the owner's index list. */
-export function indexUnder(index: Map<string, string[]>, ownerId: string, id: string): void {
+/** Appends `item` to the owner's list in a per-owner index, creating the list on first use. */
+export function indexUnder<T>(index: Map<string, T[]>, ownerId: string, item: T): void {
   const list = index.get(ownerId);
-  if (list) list.push(id);
-  else index.set(ownerId, [id]);
+  if (list) list.push(item);
+  else index.set(ownerId, [item]);
 }
 
 /** Sorts newest first, ties by id, so lists never depend on Map order. */

@@ -3,6 +3,7 @@ import { addDuration, type Duration } from "../../core/duration.js";
 import { notFound } from "../../core/errors.js";
 import type { Transaction } from "../transactions/transaction.js";
 import type { World } from "../world.js";
+import { indexUnder } from "../tenancy.js";
 
 /**
  * Events that wait for something to happen to a transaction first: "an R01 return two business
@@ -40,9 +41,7 @@ export function afterEvent(world: World, transactionId: string, f: FollowUp): vo
   const t = world.state.transactions.get(transactionId);
   if (!t) throw notFound("Transaction");
   if (happened(world, t, f.after)) return scheduleFromNow(world, transactionId, f);
-  const list = world.state.followUps.get(transactionId);
-  if (list) list.push(f);
-  else world.state.followUps.set(transactionId, [f]);
+  indexUnder(world.state.followUps, transactionId, f);
 }
 
 /** Shorthand: `f.event` its lag after the transaction settles. */

@@ -1,5 +1,6 @@
 import { GatewayError, notFound } from "../../core/errors.js";
 import type { ClientScope } from "../auth.js";
+import { canRead, indexUnder, listOwners } from "../tenancy.js";
 import type { World } from "../world.js";
 import type { Client } from "./client.js";
 import type { CreateClientInput, ListClientsQuery, UpdateClientInput } from "./schema.js";
@@ -10,22 +11,10 @@ import type { CreateClientInput, ListClientsQuery, UpdateClientInput } from "./s
  * else is "not found", never "forbidden", so another tenant's id looks like a missing one.
  */
 
-/** The clients `scope` may read, the actor first. */
-function visibleIds(world: World, scope: ClientScope): string[] {
-  const { actor } = scope;
-  if (scope.actingAs === "child" || actor.type !== "reseller") return [actor.id];
-  return [actor.id, ...(world.state.childrenOf.get(actor.id) ?? [])];
-}
-
-function canSee(scope: ClientScope, c: Client): boolean {
-  if (c.id === scope.actor.id) return true;
-  return scope.actingAs !== "child" && scope.actor.type === "reseller" && c.parent_id === scope.actor.id;
-}
-
 /** Reads one client the scope may see. */
 export function getClient(world: World, scope: ClientScope, id: string): Client {
   const c = world.state.clients.get(id);
-  if (!c || !canSee(scope, c)) throw notFound("Client");
+  if (!c || !canRead(world, scope, c.id)) throw notFound("Client");
   return c;
 }
 
@@ -60,9 +49,7 @@ export function insertClient(world: World, c: Client): Client {
   const { clients, childrenOf } = world.state;
   if (clients.has(c.id)) throw new GatewayError("DUPLICATE_ACTION", { message: `Client ${c.id} already exists.` });
   clients.set(c.id, c);
-  const siblings = childrenOf.get(c.parent_id);
-  if (siblings) siblings.push(c.id);
-  else childrenOf.set(c.parent_id, [c.id]);
+  indexUnder(childrenOf, c.parent_id, c.id);
   return c;
 }
 
@@ -95,7 +82,7 @@ export interface ClientPage {
 /** Default and maximum page size of `GET /v1/clients` (the spec does not show them). */
 export const CLIENT_PAGE = { default: 20, max: 100 } as const;
 
-/** `GET /v1/clients`: the visible clients, searched, sorted (ties by id) and paged. */
+/** `GET /v1/clients`: the visible clients, searched, sorted (ties in creation order) and paged. */
 export function listClients(world: World, scope: ClientScope, q: ListClientsQuery): ClientPage {
   const needles = [q.SearchText, q.Term].filter((s): s is string => !!s).map((s) => s.toLowerCase());
   const column = q.SortColumn ?? "created_at";
@@ -122,8 +109,8 @@ export function listClients(world: World, scope: ClientScope, q: ListClientsQuer
     }
     return { rows, total, take, skip };
   }
-  // visibleIds is in creation order (a parent exists before its children): ties keep that order.
-  const order = new Map(visibleIds(world, scope).map((id, i) => [id, i]));
+  // listOwners is in creation order (a parent exists before its children): ties keep that order.
+  const order = new Map(listOwners(world, scope).map((id, i) => [id, i]));
   const rows = [...order.keys()]
     .map((id) => world.state.clients.get(id)!)
     .filter((c) => needles.every((s) => haystack(c).includes(s)));
