@@ -14,7 +14,8 @@ export function maskTail(value: string, keep = 4): string {
   return "*".repeat(Math.max(0, value.length - keep)) + value.slice(-keep);
 }
 
-const SECRET_KEYS = new Set(["pan", "cvv", "account_number", "client_secret", "api_key", "api-key"]);
+/** Field names whose string values are secrets, wherever they appear (the journal, logs, the replay export). */
+export const SECRET_KEYS: ReadonlySet<string> = new Set(["pan", "cvv", "account_number", "client_secret", "api_key", "api-key"]);
 
 /**
  * A deep copy of a JSON value with secret fields masked by key name, and any other run of 12 to 19

@@ -1,4 +1,5 @@
 import seedrandom from "seedrandom";
+import { SECRET_KEYS } from "./mask.js";
 
 /**
  * Reversible sealing of secrets in the replay log, so the exported file never holds a full PAN,
@@ -9,7 +10,8 @@ import seedrandom from "seedrandom";
  * file itself like any other test artifact.
  */
 const PREFIX = "sealed:";
-const SECRET_KEYS = new Set(["pan", "cvv", "account_number", "client_secret", "api_key", "api-key", "secret"]);
+/** The masked fields, plus any field called `secret` (the export keeps whole request bodies). */
+const SEALED_KEYS = new Set([...SECRET_KEYS, "secret"]);
 /** Free text that could carry a card or account number. */
 const DIGIT_RUN = /\d{9,19}/;
 
@@ -63,7 +65,7 @@ export function unseal(value: string, seed: string): string {
 /** Seals secret-named string fields, and any string holding a run of 9 to 19 digits, deep in a JSON value. */
 export function sealDeep(value: unknown, seed: string, key = ""): unknown {
   if (typeof value === "string") {
-    return SECRET_KEYS.has(key.toLowerCase()) || DIGIT_RUN.test(value) || value.startsWith(PREFIX) ? seal(value, seed) : value;
+    return SEALED_KEYS.has(key.toLowerCase()) || DIGIT_RUN.test(value) || value.startsWith(PREFIX) ? seal(value, seed) : value;
   }
   if (Array.isArray(value)) return value.map((v) => sealDeep(v, seed));
   if (value && typeof value === "object") {

@@ -254,12 +254,10 @@ export function captureTransaction(world: World, scope: ClientScope, id: string,
   const next = transition(auth.status, "capture");
   const amount = input.amount ?? auth.amount;
   if (amount > auth.amount) throw tooMuch(amount, auth.amount, "capture");
-  const cap = move(world, auth, "CAPTURE", amount, Math.min(auth.tip, amount), matched, () => {
+  return move(world, auth, "CAPTURE", amount, Math.min(auth.tip, amount), matched, () => {
     auth.status = next;
     auth.used = amount;
   });
-  cap.remove_at_close ||= auth.remove_at_close;
-  return cap;
 }
 
 /** `POST /v1/transactions/{id}/cancel`: VOID before the batch closes, REFUND after settlement. */
