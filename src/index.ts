@@ -47,8 +47,12 @@ export interface DoubleOptions {
 export interface Double {
   host: Host;
   app: Hono<AppEnv>;
-  /** A fetch handler: `(request) => Promise<Response>`. */
-  fetch: (request: Request) => Response | Promise<Response>;
+  /**
+   * A fetch handler: `(request) => Promise<Response>`. Under `serve()` of @hono/node-server the
+   * second argument (its `{ incoming, outgoing }`) is passed on, which spares building a full
+   * Headers object per request.
+   */
+  fetch: (request: Request, env?: unknown) => Response | Promise<Response>;
 }
 
 export const DEFAULTS = { seed: "paydouble", clockStart: "2026-03-02T15:00:00.000Z", tick: "PT0.001S" } as const;
@@ -81,7 +85,7 @@ export function createDouble(options: DoubleOptions = {}): Double {
     options.sandboxLimit,
   );
   const app = createApp(host, { control: options.control, sleep: options.sleep, onRequest: options.onRequest });
-  return { host, app, fetch: (request) => app.fetch(request) };
+  return { host, app, fetch: (request, env) => app.fetch(request, env) };
 }
 
 /** A scenario given as an object is validated like a file (positions refer to its JSON form). */

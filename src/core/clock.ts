@@ -6,6 +6,8 @@
  */
 export class SimClock {
   #now: number;
+  #isoAt = NaN;
+  #iso = "";
 
   constructor(
     start: number,
@@ -22,7 +24,12 @@ export class SimClock {
 
   /** ISO 8601 form of the current instant (`YYYY-MM-DDTHH:MM:SS.SSSZ`). */
   iso(): string {
-    return new Date(this.#now).toISOString();
+    // Asked several times per request (journal, replay log, timestamps) at the same instant.
+    if (this.#isoAt !== this.#now) {
+      this.#iso = new Date(this.#now).toISOString();
+      this.#isoAt = this.#now;
+    }
+    return this.#iso;
   }
 
   /** Moves the clock to `t`. Going back is a programming error: callers check first. */

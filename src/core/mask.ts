@@ -22,18 +22,21 @@ export const SECRET_KEYS: ReadonlySet<string> = new Set(["pan", "cvv", "account_
  * digits masked as a PAN would be. Used on journal entries and log lines.
  */
 export function maskDeep(value: unknown): unknown {
-  if (typeof value === "string") return maskDigitRuns(value);
+  if (typeof value === "string") return value.length < 12 ? value : maskDigitRuns(value);
   if (Array.isArray(value)) return value.map(maskDeep);
   if (value && typeof value === "object") {
+    const source = value as Record<string, unknown>;
     const out: Record<string, unknown> = Object.create(null);
-    for (const [k, v] of Object.entries(value)) {
-      const masked = SECRET_KEYS.has(k.toLowerCase()) && typeof v === "string" ? maskSecret(k, v) : maskDeep(v);
-      out[k] = masked; // a plain own property even for `__proto__`: `out` has no prototype
+    for (const k of Object.keys(source)) {
+      const v = source[k];
+      out[k] = typeof v === "string" && isSecretKey(k) ? maskSecret(k, v) : maskDeep(v); // a plain own property even for `__proto__`: `out` has no prototype
     }
     return out;
   }
   return value;
 }
+
+const isSecretKey = (k: string) => SECRET_KEYS.has(k) || SECRET_KEYS.has(k.toLowerCase());
 
 function maskSecret(key: string, v: string): string {
   const k = key.toLowerCase();

@@ -30,7 +30,18 @@ export class Journal {
 
   /** Appends an entry, masking secrets in its body. */
   record(entry: Omit<JournalEntry, "seq" | "body"> & { body: unknown }): JournalEntry {
-    const stored = { ...entry, seq: ++this.#seq, body: entry.body === undefined ? null : maskDeep(entry.body) };
+    const stored: JournalEntry = {
+      at: entry.at,
+      request_id: entry.request_id,
+      method: entry.method,
+      path: entry.path,
+      operation: entry.operation,
+      client_id: entry.client_id,
+      status: entry.status,
+      rule: entry.rule,
+      body: entry.body === undefined ? null : maskDeep(entry.body),
+      seq: ++this.#seq,
+    };
     if (this.limit <= 0) return stored;
     if (this.#ring.length < this.limit) {
       this.#ring.push(stored);

@@ -23,11 +23,31 @@ const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Headers replay must send again: credentials, content type and any `x-` header a scenario may match. */
 function replayHeaders(c: Context<AppEnv>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(c.req.header())) {
-    const n = name.toLowerCase();
-    if (n === "api-key" || n === "client-id" || n === "content-type" || (n.startsWith("x-") && n !== "x-request-id")) out[n] = value;
+  for (const n of headerNames(c)) {
+    if (n === "api-key" || n === "client-id" || n === "content-type" || (n.startsWith("x-") && n !== "x-request-id")) out[n] = c.req.header(n) ?? "";
   }
   return out;
+}
+
+/**
+ * Lower-case header names, sorted as a Headers object lists them. Behind node's server they come
+ * from the raw header list: enumerating `c.req.header()` would build a full Headers object per
+ * request, the largest single cost of recording.
+ */
+function headerNames(c: Context<AppEnv>): string[] {
+  const raw = (c.env as { incoming?: { rawHeaders?: string[] } } | undefined)?.incoming?.rawHeaders;
+  if (!raw) return Object.keys(c.req.header());
+  const names = new Set<string>();
+  for (let i = 0; i < raw.length; i += 2) names.add(raw[i].toLowerCase());
+  return [...names].sort();
+}
+
+/** The query part of a request URL as `URL.search` gives it (`""` when there is none). */
+function searchOf(url: string): string {
+  const hash = url.indexOf("#");
+  const bare = hash < 0 ? url : url.slice(0, hash);
+  const q = bare.indexOf("?");
+  return q < 0 || q === bare.length - 1 ? "" : bare.slice(q);
 }
 
 /** Captured before the request runs: the body text (hono caches it for the handlers) and the id count. */
@@ -44,7 +64,7 @@ export function afterChange(
   localPath: string,
   captured: { body: string | null; rid: number; at: string },
 ): void {
-  const base = { method: c.req.method, path: localPath + new URL(c.req.url).search, headers: replayHeaders(c), ...captured };
+  const base = { method: c.req.method, path: localPath + searchOf(c.req.url), headers: replayHeaders(c), ...captured };
   if (localPath.startsWith("/v1")) {
     world.recordChange({ kind: "request", ...base });
     return;

@@ -36,13 +36,15 @@ export function registerOperation(app: Hono<AppEnv>, op: Operation, options: { s
     }
     const rawQuery = c.req.query();
     const query = op.query ? parseWith(op.query, rawQuery, "query") : undefined;
+    const params = c.req.param() as Record<string, string>;
     const matched = world.scenarios.match({
       operation: op.id,
       clientId: scope.actor.id,
       body: op.matchView ? op.matchView(world, scope, c.get("journalBody")) : c.get("journalBody"),
       query: rawQuery,
-      headers: c.req.header(),
-      params: c.req.param() as Record<string, string>,
+      // Called only for a rule on headers: listing them all builds a full Headers object.
+      headers: () => c.req.header(),
+      params,
     });
     if (matched) {
       c.set("rule", matched.label);
@@ -57,7 +59,7 @@ export function registerOperation(app: Hono<AppEnv>, op: Operation, options: { s
         scope,
         body,
         query,
-        params: c.req.param() as Record<string, string>,
+        params,
         matched,
         requestId: c.get("requestId"),
       });

@@ -12,7 +12,7 @@ const card = (pan: string, clientId = "CLIENT-A"): MatchInput => ({
   clientId,
   body: { type: "SALE", amount: 1000, payment_method: { type: "Card", pan } },
   query: {},
-  headers: {},
+  headers: () => ({}),
 });
 const ach = (account_number: string, sec = "PPD"): MatchInput => ({
   ...card(""),

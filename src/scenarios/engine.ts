@@ -19,8 +19,8 @@ export interface MatchInput {
   /** The raw JSON body as sent (undefined for GET). */
   body: unknown;
   query: Record<string, string>;
-  /** Request headers by lower-case name. */
-  headers: Record<string, string>;
+  /** Request headers by lower-case name (a call: most requests meet no rule that reads them). */
+  headers: () => Record<string, string>;
   /** Path parameters (`clientId`, `id`, ...). */
   params?: Record<string, string>;
 }
@@ -161,7 +161,7 @@ function conditionsHold(rule: Rule, input: MatchInput): string[] | null {
   if (!allHold(w.body, input.body, groups)) return null;
   if (!allHold(w.query, input.query, groups)) return null;
   // Lower-cased only for a rule that reads headers: most do not, and this runs per rule per request.
-  if (w.headers && !allHold(w.headers, lowerCaseKeys(input.headers), groups, true)) return null;
+  if (w.headers && !allHold(w.headers, lowerCaseKeys(input.headers()), groups, true)) return null;
   if (!allHold(w.params, input.params ?? {}, groups)) return null;
   return groups;
 }
