@@ -13,7 +13,7 @@ import { fork } from "node:child_process";
 import { existsSync } from "node:fs";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
-import { BASELINE, CREATES, MIX, PAYMENT_MIX, READS, TRANSACTION_CREATES } from "./workload.mjs";
+import { BASELINE, CREATES, MIX, PAYMENT_MIX, READS, SERVER_FLAGS, TRANSACTION_CREATES } from "./workload.mjs";
 
 const SPEC_STATUSES = new Set([200, 400, 401, 403, 404, 409]);
 /** Heap growth over the read-only phase above which the run fails (the journal ring is full by then). */
@@ -33,7 +33,7 @@ function flags(argv) {
 }
 
 function start(mode) {
-  const child = fork(`${here}server.mjs`, [mode], { execArgv: ["--expose-gc"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child = fork(`${here}server.mjs`, [mode], { execArgv: ["--expose-gc", ...SERVER_FLAGS], stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const next = (kind) => new Promise((resolve) => child.on("message", function on(m) { if (m.kind === kind) { child.off("message", on); resolve(m); } }));
   return {
     ready: next("ready").then((m) => m.port),

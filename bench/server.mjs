@@ -1,6 +1,8 @@
-// A server child of the benchmark: `double` (the built paydouble, dist/) or `baseline` (a bare Hono
-// app with one trivial JSON POST endpoint). It reports its port, then answers `memory` messages
-// with process.memoryUsage() after a full GC, over the IPC channel (no debug route in the product).
+// A server child of the benchmark: `double` (the built paydouble, dist/), `baseline` (a bare Hono
+// app with one trivial JSON POST endpoint) or `ceiling` (that endpoint answering the JSON text in
+// env ANSWER after SPIN_US microseconds of busy work: bench/ceiling.mjs). It reports its port, then
+// answers `memory` messages with process.memoryUsage() after a full GC, over the IPC channel (no
+// debug route in the product).
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 
@@ -9,6 +11,18 @@ let fetch;
 if (mode === "double") {
   const { createDouble } = await import("../dist/index.js");
   fetch = createDouble({ seed: "bench" }).fetch;
+} else if (mode === "ceiling") {
+  const answer = JSON.parse(process.env.ANSWER);
+  const spinNs = BigInt(Math.round(Number(process.env.SPIN_US) * 1000));
+  const app = new Hono();
+  app.post("/v1/ping", async (c) => {
+    const body = await c.req.json();
+    const start = process.hrtime.bigint();
+    while (process.hrtime.bigint() - start < spinNs); // stands for a handler's own work
+    c.header("x-request-id", "00000000-0000-4000-8000-000000000000");
+    return c.json({ ...answer, echo: body.n ?? null });
+  });
+  fetch = app.fetch;
 } else {
   const app = new Hono();
   app.post("/v1/ping", async (c) => {
