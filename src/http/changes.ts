@@ -21,25 +21,27 @@ const NOT_WORLD_CHANGES = /^\/_mock\/(?:journal|sandboxes)(?:\/|$)/;
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** Headers replay must send again: credentials, content type and any `x-` header a scenario may match. */
-function replayHeaders(c: Context<AppEnv>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const n of headerNames(c)) {
-    if (n === "api-key" || n === "client-id" || n === "content-type" || (n.startsWith("x-") && n !== "x-request-id")) out[n] = c.req.header(n) ?? "";
-  }
-  return out;
-}
+const replayed = (n: string) => n === "api-key" || n === "client-id" || n === "content-type" || (n.startsWith("x-") && n !== "x-request-id");
 
 /**
- * Lower-case header names, sorted as a Headers object lists them. Behind node's server they come
- * from the raw header list: enumerating `c.req.header()` would build a full Headers object per
- * request, the largest single cost of recording.
+ * Those headers by lower-case name, in the sorted order a Headers object lists them. Behind node's
+ * server the names come from the raw header list: enumerating `c.req.header()` would build a full
+ * Headers object per request, the largest single cost of recording.
  */
-function headerNames(c: Context<AppEnv>): string[] {
+function replayHeaders(c: Context<AppEnv>): Record<string, string> {
   const raw = (c.env as { incoming?: { rawHeaders?: string[] } } | undefined)?.incoming?.rawHeaders;
-  if (!raw) return Object.keys(c.req.header());
-  const names = new Set<string>();
-  for (let i = 0; i < raw.length; i += 2) names.add(raw[i].toLowerCase());
-  return [...names].sort();
+  const names: string[] = [];
+  if (raw) {
+    for (let i = 0; i < raw.length; i += 2) {
+      const n = raw[i].toLowerCase();
+      if (replayed(n) && !names.includes(n)) names.push(n);
+    }
+  } else {
+    names.push(...Object.keys(c.req.header()).filter(replayed));
+  }
+  const out: Record<string, string> = {};
+  for (const n of names.sort()) out[n] = c.req.header(n) ?? "";
+  return out;
 }
 
 /** The query part of a request URL as `URL.search` gives it (`""` when there is none). */
