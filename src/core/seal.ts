@@ -32,7 +32,7 @@ function keyStream(seed: string, length: number): Uint8Array {
 }
 
 /** XORs `bytes` in place with the seed's key stream (its own inverse). */
-export function xorWithSeed(bytes: Uint8Array, seed: string): Uint8Array {
+export function xorWithSeed<T extends Uint8Array>(bytes: T, seed: string): T {
   const key = keyStream(seed, bytes.length);
   for (let i = 0; i < bytes.length; i++) bytes[i] ^= key[i];
   return bytes;
@@ -43,15 +43,15 @@ export function xorWithSeed(bytes: Uint8Array, seed: string): Uint8Array {
  * so it takes no more room than the text; {@link reveal} turns it back.
  */
 export function conceal(text: string, seed: string): string {
-  return Buffer.from(xorWithSeed(Buffer.from(text, "utf8"), seed)).toString("latin1");
+  return xorWithSeed(Buffer.from(text, "utf8"), seed).toString("latin1");
 }
 
 export function reveal(stored: string, seed: string): string {
-  return Buffer.from(xorWithSeed(Buffer.from(stored, "latin1"), seed)).toString("utf8");
+  return xorWithSeed(Buffer.from(stored, "latin1"), seed).toString("utf8");
 }
 
 export function seal(value: string, seed: string): string {
-  return PREFIX + Buffer.from(xorWithSeed(Buffer.from(value, "utf8"), seed)).toString("base64");
+  return PREFIX + xorWithSeed(Buffer.from(value, "utf8"), seed).toString("base64");
 }
 
 export function unseal(value: string, seed: string): string {

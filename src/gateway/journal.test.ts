@@ -16,3 +16,26 @@ describe("Journal ring", () => {
     expect(j.entries().map((e) => e.seq)).toEqual([11]);
   });
 });
+
+describe("Journal masking", () => {
+  const pan = "4242424242424242";
+  const withCard = (n: number) => ({ ...entry(n), method: "POST", body: { payment_method: { pan, cvv: "123" }, note: `card ${pan}` } });
+  const maskedBody = { payment_method: { pan: "424242******4242", cvv: "***" }, note: "card 424242******4242" };
+
+  it("masks a body when the entry is read, and never shows the body as sent", () => {
+    const j = new Journal(5);
+    const recorded = j.record(withCard(1));
+    expect(JSON.stringify(recorded)).not.toContain(pan);
+    const [read] = j.entries();
+    expect(read.body).toEqual(maskedBody);
+    expect(JSON.stringify(j.entries())).not.toContain(pan);
+    expect(Object.getOwnPropertySymbols(read)).toEqual([]);
+  });
+
+  it("masks at once for a log line (masked), and a later read gives the same entry", () => {
+    const j = new Journal(5);
+    const line = j.masked(j.record(withCard(1)));
+    expect(line.body).toEqual(maskedBody);
+    expect(j.entries()[0]).toBe(line);
+  });
+});

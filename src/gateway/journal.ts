@@ -16,21 +16,29 @@ export interface JournalEntry {
   body: unknown;
 }
 
+/** The body as sent, on an entry not read yet (a symbol key: no JSON, no `Object.keys`). */
+const RAW = Symbol("unmasked body");
+type Stored = JournalEntry & { [RAW]?: unknown };
+
 /**
  * The request journal of one world: a bounded ring (oldest dropped first), so a long CI run holds
  * a fixed amount of memory.
+ *
+ * Bodies are masked when an entry is first read, not on the request path (most entries are never
+ * read); until then the body sits in memory as sent, like the card in the token vault. Nothing
+ * outside this class sees an unmasked body.
  */
 export class Journal {
   /** A circular buffer: `#start` is the oldest entry once the ring is full (no shift per request). */
-  readonly #ring: JournalEntry[] = [];
+  readonly #ring: Stored[] = [];
   #start = 0;
   #seq = 0;
 
   constructor(readonly limit: number) {}
 
-  /** Appends an entry, masking secrets in its body. */
+  /** Appends an entry; its body is masked when first read ({@link masked}). */
   record(entry: Omit<JournalEntry, "seq" | "body"> & { body: unknown }): JournalEntry {
-    const stored: JournalEntry = {
+    const stored: Stored = {
       at: entry.at,
       request_id: entry.request_id,
       method: entry.method,
@@ -39,9 +47,10 @@ export class Journal {
       client_id: entry.client_id,
       status: entry.status,
       rule: entry.rule,
-      body: entry.body === undefined ? null : maskDeep(entry.body),
+      body: null,
       seq: ++this.#seq,
     };
+    if (entry.body !== undefined) stored[RAW] = entry.body;
     if (this.limit <= 0) return stored;
     if (this.#ring.length < this.limit) {
       this.#ring.push(stored);
@@ -52,9 +61,21 @@ export class Journal {
     return stored;
   }
 
-  /** Entries, oldest first. */
+  /** Entries, oldest first, bodies masked. */
   entries(): readonly JournalEntry[] {
-    return this.#start === 0 ? this.#ring : [...this.#ring.slice(this.#start), ...this.#ring.slice(0, this.#start)];
+    const ordered = this.#start === 0 ? this.#ring : [...this.#ring.slice(this.#start), ...this.#ring.slice(0, this.#start)];
+    for (const e of ordered) this.masked(e);
+    return ordered;
+  }
+
+  /** The entry with its body masked (once): for readers and the `--log json` line. */
+  masked(entry: JournalEntry): JournalEntry {
+    const e = entry as Stored;
+    if (RAW in e) {
+      e.body = maskDeep(e[RAW]);
+      delete e[RAW];
+    }
+    return e;
   }
 
   clear(): void {

@@ -75,7 +75,7 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
         rule: c.get("rule"),
         body: c.get("journalBody"),
       });
-      options.onRequest?.(entry);
+      if (options.onRequest) options.onRequest(world.journal.masked(entry));
     }
   });
 

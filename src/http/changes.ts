@@ -24,25 +24,30 @@ const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const replayed = (n: string) => n === "api-key" || n === "client-id" || n === "content-type" || (n.startsWith("x-") && n !== "x-request-id");
 
 /**
- * Those headers by lower-case name, in the sorted order a Headers object lists them. Behind node's
- * server the names come from the raw header list: enumerating `c.req.header()` would build a full
- * Headers object per request, the largest single cost of recording.
+ * Those headers by lower-case name, sorted, values as a Headers object gives them (trimmed, repeats
+ * joined by ", "). Behind node's server they are read from the raw header list: enumerating
+ * `c.req.header()` would build a full Headers object per request, the largest single cost of recording.
  */
 function replayHeaders(c: Context<AppEnv>): Record<string, string> {
   const raw = (c.env as { incoming?: { rawHeaders?: string[] } } | undefined)?.incoming?.rawHeaders;
-  const names: string[] = [];
+  const found = new Map<string, string>();
   if (raw) {
     for (let i = 0; i < raw.length; i += 2) {
       const n = raw[i].toLowerCase();
-      if (replayed(n) && !names.includes(n)) names.push(n);
+      if (!replayed(n)) continue;
+      const v = raw[i + 1].replace(HTTP_WHITESPACE_ENDS, "");
+      const before = found.get(n);
+      found.set(n, before === undefined ? v : `${before}, ${v}`);
     }
   } else {
-    names.push(...Object.keys(c.req.header()).filter(replayed));
+    for (const [n, v] of Object.entries(c.req.header())) if (replayed(n)) found.set(n, v);
   }
   const out: Record<string, string> = {};
-  for (const n of names.sort()) out[n] = c.req.header(n) ?? "";
+  for (const n of [...found.keys()].sort()) out[n] = found.get(n)!;
   return out;
 }
+
+const HTTP_WHITESPACE_ENDS = /^[\t\n\r ]+|[\t\n\r ]+$/g;
 
 /** The query part of a request URL as `URL.search` gives it (`""` when there is none). */
 function searchOf(url: string): string {
