@@ -10,24 +10,14 @@
 // each throughput beside the trivial baseline of the same run and the "implied overhead": the time
 // per request that is not the busy work (HTTP, hono, the kernel, waking the load generator).
 import autocannon from "autocannon";
-import { fork } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import { BASELINE, SERVER_FLAGS, TRANSACTION_CREATES } from "./workload.mjs";
+import { startServer as start } from "./child.mjs";
+import { BASELINE, TRANSACTION_CREATES } from "./workload.mjs";
 
-const here = fileURLToPath(new URL(".", import.meta.url));
 const f = { duration: 10, connections: 16 };
 for (let i = 2; i < process.argv.length; i++) {
   if (process.argv[i] === "--duration") f.duration = Number(process.argv[++i]);
   else if (process.argv[i] === "--connections") f.connections = Number(process.argv[++i]);
   else throw new Error(`unknown flag ${process.argv[i]}`);
-}
-
-function start(mode, env = {}) {
-  const child = fork(`${here}server.mjs`, [mode], { execArgv: SERVER_FLAGS, env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit", "ipc"] });
-  return {
-    ready: new Promise((resolve) => child.on("message", (m) => m.kind === "ready" && resolve(m.port))),
-    stop: () => new Promise((resolve) => { child.once("exit", resolve); child.send("stop"); }),
-  };
 }
 
 async function rps(port, requests) {

@@ -9,11 +9,11 @@
 // of each phase with the ratio to the baseline, samples heap and RSS (after a full GC, over IPC)
 // before and after, and exits 1 if any answer had a status outside the spec's table or failed.
 import autocannon from "autocannon";
-import { fork } from "node:child_process";
 import { existsSync } from "node:fs";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
-import { BASELINE, CREATES, MIX, PAYMENT_MIX, READS, SERVER_FLAGS, TRANSACTION_CREATES } from "./workload.mjs";
+import { startServer as start } from "./child.mjs";
+import { BASELINE, CREATES, MIX, PAYMENT_MIX, READS, TRANSACTION_CREATES } from "./workload.mjs";
 
 const SPEC_STATUSES = new Set([200, 400, 401, 403, 404, 409]);
 /** Heap growth over the read-only phase above which the run fails (the journal ring is full by then). */
@@ -30,16 +30,6 @@ function flags(argv) {
   }
   if (!(f.duration > 0) || !(f.connections > 0)) throw new Error("--duration and --connections take positive numbers");
   return f;
-}
-
-function start(mode) {
-  const child = fork(`${here}server.mjs`, [mode], { execArgv: ["--expose-gc", ...SERVER_FLAGS], stdio: ["ignore", "inherit", "inherit", "ipc"] });
-  const next = (kind) => new Promise((resolve) => child.on("message", function on(m) { if (m.kind === kind) { child.off("message", on); resolve(m); } }));
-  return {
-    ready: next("ready").then((m) => m.port),
-    memory: () => { const p = next("memory"); child.send("memory"); return p.then((m) => m.usage); },
-    stop: () => new Promise((resolve) => { child.once("exit", resolve); child.send("stop"); }),
-  };
 }
 
 /** Runs one phase; counts statuses per request kind through onResponse. */

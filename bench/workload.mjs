@@ -1,8 +1,5 @@
 // The request mix of the benchmark. Every request names its `kind`, so the report can count
 // statuses per kind; `setupRequest` fills ids learnt from earlier answers on the same connection.
-/** Node flags of every benchmarked server, the double's as `npm start` and the Docker image run it. */
-export const SERVER_FLAGS = ["--max-semi-space-size=256"];
-
 export const RESELLER = { id: "CLIENT-01JR00TRESE11ER0000000000R", key: "pk_live_01JR00TRESE11ERKEY00000000" };
 export const MERCHANT = { id: "CLIENT-01JDEM0MERCHANT00000000000", key: "pk_live_01JDEM0MERCHANTKEY00000000" };
 

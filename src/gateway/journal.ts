@@ -38,18 +38,7 @@ export class Journal {
 
   /** Appends an entry; its body is masked when first read ({@link masked}). */
   record(entry: Omit<JournalEntry, "seq" | "body"> & { body: unknown }): JournalEntry {
-    const stored: Stored = {
-      at: entry.at,
-      request_id: entry.request_id,
-      method: entry.method,
-      path: entry.path,
-      operation: entry.operation,
-      client_id: entry.client_id,
-      status: entry.status,
-      rule: entry.rule,
-      body: null,
-      seq: ++this.#seq,
-    };
+    const stored: Stored = { ...entry, body: null, seq: ++this.#seq };
     if (entry.body !== undefined) stored[RAW] = entry.body;
     if (this.limit <= 0) return stored;
     if (this.#ring.length < this.limit) {

@@ -20,6 +20,8 @@ export function drawRequestId(world: World): string {
 const NOT_WORLD_CHANGES = /^\/_mock\/(?:journal|sandboxes)(?:\/|$)/;
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+const HTTP_WHITESPACE_ENDS = /^[\t\n\r ]+|[\t\n\r ]+$/g;
+
 /** Headers replay must send again: credentials, content type and any `x-` header a scenario may match. */
 const replayed = (n: string) => n === "api-key" || n === "client-id" || n === "content-type" || (n.startsWith("x-") && n !== "x-request-id");
 
@@ -46,8 +48,6 @@ function replayHeaders(c: Context<AppEnv>): Record<string, string> {
   for (const n of [...found.keys()].sort()) out[n] = found.get(n)!;
   return out;
 }
-
-const HTTP_WHITESPACE_ENDS = /^[\t\n\r ]+|[\t\n\r ]+$/g;
 
 /** The query part of a request URL as `URL.search` gives it (`""` when there is none). */
 function searchOf(url: string): string {
