@@ -1,6 +1,7 @@
 // Prints vitest's totals as the plain closing line "N passed, N failed" that CI reads, after the
-// whole-run masking figures that test/leak-watch.setup.ts left per test file.
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+// whole-run masking figures that test/leak-watch.setup.ts left per test file and the count of docs
+// examples that test/docs-examples.test.ts executed.
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 
 const dir = ".tmp/leak-watch";
 const files = readdirSync(dir);
@@ -11,6 +12,13 @@ for (const f of files) {
 }
 rmSync(dir, { recursive: true });
 console.log(`masking: ${sum.secrets} card numbers, account numbers and client secrets sent; none in ${sum.answers} answers or ${sum.entries} journal entries (${files.length} test files)`);
+
+const docs = ".tmp/docs-examples.json";
+if (existsSync(docs)) {
+  const { line, kinds } = JSON.parse(readFileSync(docs, "utf8"));
+  console.log(`${line}\n  ${kinds}`);
+  rmSync(docs);
+}
 
 const r = JSON.parse(readFileSync(".tmp/vitest.json", "utf8"));
 console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests} skipped`);

@@ -8,7 +8,7 @@ import { createDouble } from "../src/index.js";
 import { MERCHANT } from "./helpers.js";
 import { ACH, CARD } from "./payments-helpers.js";
 
-/** The batch columns recomputed from scratch over the members, as the README's "Batch amounts" defines them. */
+/** The batch columns recomputed from scratch over the members, as "Batch amounts" in docs/reference/decisions.md defines them. */
 function recomputed(members: { type: string; result: string; status: string; amount: number }[]) {
   const s = { approved_amount: 0, captured_amount: 0, refund_amount: 0, void_amount: 0, net_amount: 0, batch_net_amount: 0 };
   for (const m of members) {

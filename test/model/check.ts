@@ -70,7 +70,7 @@ export function wireRules(rows: any[]): void {
   }
 }
 
-/** The batch columns recomputed from the wire rows of its members, as the README defines them. */
+/** The batch columns recomputed from the wire rows of its members, as docs/reference/decisions.md defines them. */
 export function wireSums(members: any[], all: any[]) {
   const voided = new Set(all.filter((r) => r.type === "CANCEL" && r.result === "APPROVED").map((r) => r.reference_transaction_id));
   const s = { approved_amount: 0, captured_amount: 0, refund_amount: 0, void_amount: 0, net_amount: 0, batch_net_amount: 0 };

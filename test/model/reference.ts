@@ -1,5 +1,5 @@
 /**
- * A small reference model of the spec's payment rules, written from the spec and the README (not
+ * A small reference model of the spec's payment rules, written from the spec and the docs (not
  * from `src/`: it does not import the TRANSITIONS table). It keeps facts per transaction (approved,
  * voided, captured, settled, removed, refunded so far) and derives what each move may do from them,
  * where the double keeps one status per transaction and a table. Two formulations of one rule set:
@@ -63,7 +63,7 @@ export interface MRule {
 /**
  * Whether a payment by token meets the magic values of the card behind the token. False on this
  * branch's base (the rules match the PAN in the body only); main after 9f85448 decided true
- * (README "Token payments and magic values": matched on the vaulted instrument).
+ * (docs/reference/decisions.md "Token payments and magic values": matched on the vaulted instrument).
  */
 export const TOKEN_PAYMENTS_MATCH_MAGIC = true;
 
@@ -189,7 +189,7 @@ export class Model {
     for (const t of b.members) if (!t.voided && !t.removed) t.settled = true;
   }
 
-  /** The batch columns as the README defines them, from the members' facts. */
+  /** The batch columns as docs/reference/decisions.md defines them, from the members' facts. */
   sums(b: MBatch) {
     const s = { approved_amount: 0, captured_amount: 0, refund_amount: 0, void_amount: 0, net_amount: 0, batch_net_amount: 0 };
     for (const t of b.members) {
@@ -225,7 +225,7 @@ export class Model {
       if (after === "settlement" && !t.settled) return `ach_return for ${e.subject} before it settled (its rule says after settlement)`;
       if (after === "batch_close" && t.batch?.status === "open") return `ach_return for ${e.subject} before its batch closed`;
       if (t.processor !== "ach") return `ach_return for a card transaction ${e.subject}`;
-      // README: "is_returned can go with any status" (a voided or removed payment too).
+      // docs/reference/decisions.md: "is_returned can go with any status" (a voided or removed payment too).
       if (!t.returned) t.returned = { at: e.at, ...fields };
       return null;
     }
