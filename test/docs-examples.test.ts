@@ -126,6 +126,30 @@ async function checkBlock(b: Block, server: PageServer, cwd: string): Promise<st
   throw new Error(`${b.page}:${b.line}: no way to check a \`${b.lang || "plain"}\` block; mark it <!-- example: not-run: reason -->`);
 }
 
+/** GitHub's heading anchors: lower case, punctuation dropped, spaces as hyphens. */
+const slugs = (md: string) =>
+  [...md.replace(/```[\s\S]*?```/g, "").matchAll(/^#+ (.*)$/gm)].map((m) =>
+    m[1].toLowerCase().replace(/[^\w\- ]/g, "").replace(/ /g, "-"),
+  );
+
+describe("README.md as a front door", () => {
+  const readme = readFileSync("README.md", "utf8");
+  it("stays short and names no source file", () => {
+    expect(readme.split("\n").length).toBeLessThanOrEqual(250);
+    expect(readme.match(/\b(src|bench|scripts)\/[\w/.-]+/g) ?? []).toEqual([]);
+  });
+  it("links only to pages that exist", () => {
+    for (const page of pages) {
+      const text = readFileSync(page, "utf8");
+      for (const [, link, anchor] of text.matchAll(/\]\(([^)#\s]+\.md)(?:#([^)]*))?\)/g)) {
+        const target = join(page, "..", link);
+        expect(existsSync(target), `${page} links to ${link}`).toBe(true);
+        if (anchor) expect(slugs(readFileSync(target, "utf8")), `${page} links to ${link}#${anchor}`).toContain(anchor);
+      }
+    }
+  });
+});
+
 /**
  * A Dockerfile built `FROM paydouble`: every COPY source exists and lands in a VOLUME of the
  * image, every ENV is a variable the image reads.
