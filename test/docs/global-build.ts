@@ -19,6 +19,7 @@ function newest(path: string): number {
  * `.tmp/docs-cli`, so the docs examples run a CLI that no parallel test rebuilds under them.
  */
 export default function setup(): void {
+  if (!runsDocsExamples()) return;
   const built = newest("dist/bin");
   const sources = Math.max(newest("src"), newest("scripts/build-extras.mjs"), newest("scripts/cli-loader.js"), newest("fixtures"), newest("scenarios"), newest("tsconfig.build.json"));
   if (!existsSync("dist/main.js") || built < sources) {
@@ -28,4 +29,14 @@ export default function setup(): void {
   rmSync(DOCS_CLI_DIR, { recursive: true, force: true });
   mkdirSync(DOCS_CLI_DIR, { recursive: true });
   for (const f of ["dist", "fixtures", "scenarios", "package.json"]) cpSync(f, join(DOCS_CLI_DIR, f), { recursive: true });
+}
+
+/**
+ * False when the command line names test files and none of them is the docs runner (vitest matches
+ * its file filters as substrings of the path), so `npx vitest run test/foo.test.ts` never builds.
+ */
+function runsDocsExamples(): boolean {
+  const args = process.argv.slice(2);
+  const filters = args.filter((a, i) => !a.startsWith("-") && !/^(run|watch|related|bench)$/.test(a) && !/vitest/.test(a) && !/^(-t|-c|-r|--(reporter|outputFile|config|root|project|testNamePattern))$/.test(args[i - 1] ?? ""));
+  return !filters.length || filters.some((f) => "test/docs-examples.test.ts".includes(f) || f.includes("docs-examples"));
 }
