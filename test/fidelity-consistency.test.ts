@@ -100,3 +100,12 @@ describe("headers, sandboxes, fixtures", () => {
     }
   });
 });
+
+describe("the control API's list", () => {
+  test("GET /_mock/requests?limit=0 is refused like every page size", async () => {
+    const t = setup();
+    const e = expectEnvelope(await t.get("/_mock/requests?limit=0", { as: null }), 400, "INVALID_REQUEST_DATA");
+    expect(e.details).toEqual({ limit: "must be an integer from 1 to 999999999" });
+    expect((await t.get("/_mock/requests?limit=1", { as: null })).status).toBe(200);
+  });
+});
