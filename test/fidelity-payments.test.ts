@@ -193,4 +193,20 @@ describe("source.system: 502 'the gateway reached the processor', 500 'never rea
     const c = expectEnvelope(await close(t, "Achproc"), 502, "DOWNSTREAM_ERROR");
     expect(c.source).toEqual({ system: "OTHER", code: "X1", message: null });
   });
+
+  test("token create names its instrument's processor; an operation that reaches no processor leaves null", async () => {
+    const t = setup();
+    const yaml = [
+      "version: 1",
+      "name: faults",
+      "rules:",
+      "  - when: { operation: [createPaymentToken, createUser] }",
+      "    then: { fail: { error: DOWNSTREAM_ERROR } }",
+    ].join("\n");
+    expect((await t.post("/_mock/scenarios", undefined, { as: null, raw: yaml, headers: { "content-type": "application/yaml" } })).status).toBe(201);
+    const token = expectEnvelope(await t.post("/v1/payment_tokens", { payment_method: ACH }), 502, "DOWNSTREAM_ERROR");
+    expect(token.source?.system).toBe("ACHPROC");
+    const user = expectEnvelope(await t.post("/v1/users", { first_name: "U", last_name: "Ser", email: "u@shop.example.com" }), 502, "DOWNSTREAM_ERROR");
+    expect(user.source).toEqual({ system: null, code: null, message: null });
+  });
 });
