@@ -93,7 +93,7 @@ describe("sandboxes", () => {
     const fixtures = { clients: [{ id: "CLIENT-01JSANDB0XMERCHANT00000000", api_key: "pk_live_SANDBOXKEY", type: "merchant", dba: "Sandbox Shop" }] };
     const r = await create(t, { scenarios: ["builtin"], fixtures });
     expect(r.status).toBe(201);
-    expect(r.body.clients).toEqual([{ id: fixtures.clients[0].id, api_key: "pk_live_SANDBOXKEY", type: "merchant", dba: "Sandbox Shop", parent_id: null }]);
+    expect(r.body.clients).toEqual([{ id: fixtures.clients[0].id, api_key: "pk_live_SANDBOXKEY", type: "merchant", dba: "Sandbox Shop", parent_id: "CLIENT-00000000000000000000000000" }]); // the parent GET /v1/clients/{id} shows (issue 12)
     const me = { id: fixtures.clients[0].id, key: "pk_live_SANDBOXKEY" };
     expect((await t.get(`/sandboxes/${r.body.id}/v1/clients/${me.id}`, { as: me })).status).toBe(200);
     expectEnvelope(await t.get(`/v1/clients/${me.id}`, { as: me }), 401, "NOT_AUTHENTICATED");

@@ -119,7 +119,7 @@ describe("createTransaction: the create-body rules", () => {
     const first = expectTransaction(await post(t, sale({ recurring: true })));
     expect(first).toMatchObject({ recurring: true, recurring_details: null });
     const next = expectTransaction(await post(t, sale({ recurring: true, recurring_details: { initial_transaction_id: first.id } })));
-    expect(next.recurring_details).toEqual({ initial_transaction_id: first.id });
+    expect(next.recurring_details).toEqual({ initial_transaction_id: first.id, initial_network_transaction_id: first.network_transaction_id });
     expectTransaction(await post(t, sale({ recurring: true, recurring_details: { initial_network_transaction_id: "123456789012345" } })));
     await bad(t, sale({ recurring_details: { initial_transaction_id: first.id } }), "recurring_details", "INVALID_ACTION");
     await bad(t, sale({ recurring: false, recurring_details: { initial_transaction_id: first.id } }), "recurring_details", "INVALID_ACTION");

@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import type { Host } from "../gateway/host.js";
+import { pageSize } from "../gateway/paging.js";
 import type { AppEnv } from "../http/env.js";
 import { parseWith } from "../http/validate.js";
 import { exportLines } from "../replay/log.js";
@@ -10,7 +11,8 @@ const requestsQuery = z
     operation: z.string().min(1).optional(),
     status: z.string().regex(/^\d{3}$/, "must be an HTTP status").transform(Number).optional(),
     client_id: z.string().min(1).optional(),
-    limit: z.string().regex(/^\d{1,9}$/, "must be a non-negative integer").transform(Number).optional(),
+    // A page size like every list's (1 or more); `count=true` is the way to ask for no entries.
+    limit: pageSize(999_999_999).optional(),
     count: z.enum(["true", "false"]).optional(),
   })
   .strict();
@@ -36,7 +38,7 @@ export function mountJournal(ctl: Hono<AppEnv>, _host: Host): void {
           (q.client_id === undefined || e.client_id === q.client_id),
       );
     if (q.count === "true") return c.json({ count: matching.length });
-    const data = q.limit === undefined ? matching : q.limit === 0 ? [] : matching.slice(-q.limit);
+    const data = q.limit === undefined ? matching : matching.slice(-q.limit);
     return c.json({ data, count: matching.length });
   });
 

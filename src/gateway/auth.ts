@@ -32,7 +32,12 @@ export function authenticate(state: WorldState, h: AuthHeaders): ClientScope {
   if (!constantTimeEqual(h.apiKey, caller?.api_key ?? "pk_live_00000000000000000000000000") || !caller) {
     throw notAuthenticated();
   }
-  if (!h.actingAs) return { caller, actor: caller, actingAs: "none" };
+  if (h.actingAs === undefined) return { caller, actor: caller, actingAs: "none" };
+  // The header is "string ulid, optional" and the document gives it `minLength: 1`: sent empty, it
+  // names nobody, which is a bad value rather than an omitted header (decisions table).
+  if (h.actingAs === "") {
+    throw new GatewayError("INVALID_REQUEST_DATA", { details: { "X-Acting-As-Client-Id": "must not be empty: omit the header to act as the caller" } });
+  }
   if (h.actingAs === caller.id) return { caller, actor: caller, actingAs: "self" };
   const child = state.clients.get(h.actingAs);
   if (!child || caller.type !== "reseller" || child.parent_id !== caller.id) {

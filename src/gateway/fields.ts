@@ -44,10 +44,3 @@ function digitCount(v: string): number {
 /** One of the spec's seven lower-case IANA zones. */
 export const timeZone = z.enum(TIME_ZONES, { error: `must be one of ${TIME_ZONES.join(", ")}` });
 
-/** Paging numbers the spec sends as strings (`Take`, `Skip`, `limit`, `offset`, ...). */
-export const intString = (name: string, max?: number) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, `${name} must be a non-negative integer`)
-    .transform(Number)
-    .refine((n) => max === undefined || n <= max, `${name} must be at most ${max}`);

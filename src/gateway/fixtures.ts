@@ -77,7 +77,8 @@ export function fixtureCredentials(fixtures: Fixtures) {
       api_key: c.api_key,
       type: c.type,
       dba: c.dba,
-      parent_id: c.parent_id,
+      // The same parent as `GET /v1/clients/{id}` shows (a root reseller's is the platform).
+      parent_id: c.parent_id ?? PLATFORM_ID,
     })),
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { constantTimeEqual } from "./auth.js";
-import { abaValid, cardBrand, cardExpired, luhnValid, paymentMethodInput } from "./instruments.js";
+import { abaValid, cardBrand, cardExpired, luhnValid, paymentMethodInput, reportedBrand } from "./instruments.js";
 
 describe("instruments", () => {
   test("Luhn", () => {
@@ -24,6 +24,12 @@ describe("instruments", () => {
     expect(cardBrand("3530111333300000")).toBe("jcb");
     expect(cardBrand("36227206271667")).toBe("diners_club");
     expect(cardBrand("9000000000000000")).toBeNull();
+  });
+  test("the debit brands only for a DEBIT Visa or Mastercard", () => {
+    expect(reportedBrand("4000056655665556", "DEBIT")).toBe("visa_debit");
+    expect(reportedBrand("5200828282828210", "DEBIT")).toBe("mastercard_debit");
+    expect(reportedBrand("4000056655665556", "UNKNOWN")).toBe("visa");
+    expect(reportedBrand("6011111111111117", "DEBIT")).toBe("discover");
   });
   test("a card is valid through its expiry month", () => {
     expect(cardExpired({ month: "03", year: "2026" }, Date.parse("2026-03-31T23:59:59Z"))).toBe(false);

@@ -46,6 +46,17 @@ export function cardBrand(pan: string): CardBrand | null {
   return null;
 }
 
+/**
+ * The brand a card-processor integration reports: "`visa_debit`, `mastercard_debit` (last two
+ * card-processor integrations only)". Card payments always run on the card processor here, so a
+ * Visa or Mastercard whose funding type is DEBIT reports the debit brand (decisions table).
+ */
+export function reportedBrand(pan: string, cardType: "CREDIT" | "DEBIT" | "UNKNOWN"): string | null {
+  const brand = cardBrand(pan);
+  if (cardType === "DEBIT" && (brand === "visa" || brand === "mastercard")) return `${brand}_debit`;
+  return brand;
+}
+
 const digits = (min: number, max: number, what: string) =>
   z.string().regex(new RegExp(`^\\d{${min},${max}}$`), `must be ${min} to ${max} digits (${what})`);
 

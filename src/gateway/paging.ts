@@ -1,5 +1,29 @@
 import { z } from "zod";
-import { intString } from "./fields.js";
+
+/** Largest offset accepted (nine digits: a page far beyond any store this double holds). */
+const MAX_OFFSET = 999_999_999;
+
+/**
+ * An integer sent as a query string, from `min` to `max`. Every failure (not digits, out of range)
+ * answers the same words, so one page-size rule reads the same on every list (issue 12).
+ */
+function intParam(min: number, max: number) {
+  const problem = `must be an integer from ${min} to ${max}`;
+  return z
+    .string()
+    .regex(/^\d{1,9}$/, problem)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, problem);
+}
+
+/**
+ * A page size (`limit`, `take`, `Take`): 1 to `max`. Zero is refused on every list like any value
+ * out of range (a page of nothing is never what a caller meant).
+ */
+export const pageSize = (max: number) => intParam(1, max);
+
+/** A page offset (`offset`, `skip`, `Skip`): 0 or more. */
+export const pageOffset = () => intParam(0, MAX_OFFSET);
 
 /**
  * `limit` / `offset` paging of the resource lists whose parameters the spec does not show
@@ -8,8 +32,8 @@ import { intString } from "./fields.js";
 export const PAGE = { default: 20, max: 100 } as const;
 
 export const limitOffset = {
-  limit: intString("limit", PAGE.max).optional(),
-  offset: intString("offset").optional(),
+  limit: pageSize(PAGE.max).optional(),
+  offset: pageOffset().optional(),
 };
 
 export interface Page<T> {

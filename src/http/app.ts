@@ -87,7 +87,9 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
   app.route("/", worldApp);
 
   app.notFound((c) => {
-    const { status, body } = toEnvelope(unknownRoute(c.req.method, c.req.path), c.get("requestId") ?? "");
+    // The world-local path (`/v1/...`), so two sandboxes of one seed answer the same bytes.
+    const localPath = c.req.path.replace(SANDBOX_PATH, "") || "/";
+    const { status, body } = toEnvelope(unknownRoute(c.req.method, localPath), c.get("requestId") ?? "");
     return c.json(body, status as 404);
   });
   app.onError((err, c) => {

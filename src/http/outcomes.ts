@@ -38,6 +38,19 @@ function ruleError(fail: NonNullable<Outcome["fail"]>): GatewayError {
 }
 
 /**
+ * A 502 names the processor the request reached in `source.system` ("the gateway reached the
+ * processor"), unless a rule's `fail.source` named one itself (passed through unchanged). Every other
+ * error keeps its source: a 500 never reached a processor, so its fields stay null.
+ */
+export function namingProcessor(e: unknown, system: () => string | null): unknown {
+  if (!(e instanceof GatewayError) || e.status !== 502 || (e.source?.system ?? null) !== null) return e;
+  const named = system();
+  if (named === null) return e;
+  const source = { system: named, code: e.source?.code ?? null, message: e.source?.message ?? null };
+  return new GatewayError(e.code, { status: e.status, message: e.message, details: e.details, source });
+}
+
+/**
  * A connection-level fault in process (`app.request`, a fetch handler): there is no socket to
  * break, so the call rejects the way `fetch` rejects on a broken connection: a `TypeError("fetch
  * failed")` whose `cause` carries the socket error code (`ECONNRESET` for reset,

@@ -4,8 +4,9 @@ import { authenticate } from "../gateway/auth.js";
 import type { Operation } from "../gateway/operation.js";
 import { realSleep } from "../core/clock.js";
 import type { AppEnv } from "./env.js";
-import { delayIfAsked, deliver, failAfterHandling, failBeforeHandling, type Sleep } from "./outcomes.js";
-import { parseWith, readJsonBody } from "./validate.js";
+import { processorOf } from "../gateway/processor-of.js";
+import { delayIfAsked, deliver, failAfterHandling, failBeforeHandling, namingProcessor, type Sleep } from "./outcomes.js";
+import { readInput } from "./validate.js";
 
 /**
  * Registers one declared operation as a hono route: a linear pipeline with an early exit at each
@@ -28,14 +29,7 @@ export function registerOperation(app: Hono<AppEnv>, op: Operation, options: { s
     if (scope.actingAs === "self" && rejectsSelf && world.quirks.acting_as_self_rejected) {
       throw new GatewayError("UNAUTHORIZED_ACTION", { message: "X-Acting-As-Client-Id may not name the caller itself." });
     }
-    let body: unknown;
-    if (op.body) {
-      const raw = await readJsonBody(c, op.bodyOptional ?? false);
-      c.set("journalBody", raw);
-      body = parseWith(op.body, raw, "body");
-    }
-    const rawQuery = c.req.query();
-    const query = op.query ? parseWith(op.query, rawQuery, "query") : undefined;
+    const { body, query, rawQuery } = await readInput(c, op);
     const params = c.req.param() as Record<string, string>;
     const matched = world.scenarios.match({
       operation: op.id,
@@ -66,7 +60,7 @@ export function registerOperation(app: Hono<AppEnv>, op: Operation, options: { s
       failAfterHandling(outcome);
     } catch (e) {
       await delayIfAsked(outcome, sleep);
-      throw e;
+      throw namingProcessor(e, () => processorOf(world, scope, op.id, body, params));
     }
     // State changed at arrival (above); only the answer waits (DESIGN "Determinism").
     await delayIfAsked(outcome, sleep);

@@ -1,6 +1,8 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import { GatewayError } from "../core/errors.js";
+import type { Operation } from "../gateway/operation.js";
+import type { AppEnv } from "./env.js";
 
 /** Largest accepted request body (bytes); larger bodies are 400 with `details.body`. */
 export const BODY_LIMIT = 1024 * 1024;
@@ -12,7 +14,7 @@ const invalid = (field: string, problem: string) =>
  * Reads a JSON body: the size limit, the content type and the JSON syntax each fail with the
  * envelope. An empty body is `{}` where the operation allows it (capture).
  */
-export async function readJsonBody(c: Context, optional: boolean): Promise<unknown> {
+export async function readJsonBody(c: Context<AppEnv>, optional: boolean): Promise<unknown> {
   const declared = Number(c.req.header("content-length") ?? 0);
   if (declared > BODY_LIMIT) throw invalid("body", `must be at most ${BODY_LIMIT} bytes`);
   const text = await c.req.text();
@@ -32,6 +34,74 @@ export async function readJsonBody(c: Context, optional: boolean): Promise<unkno
   } catch (e) {
     throw invalid("body", `is not valid JSON: ${(e as Error).message}`);
   }
+}
+
+/**
+ * The query string, one value per name. A repeated name is the comma list of its values, so
+ * `type=SALE&type=AUTH` (the form OpenAPI clients send for an array) means `type=SALE,AUTH`; a
+ * parameter without a name is kept under `""` so that validation refuses it.
+ */
+export function readQuery(url: string): Record<string, string> {
+  const q = url.indexOf("?");
+  const out: Record<string, string> = Object.create(null);
+  if (q < 0) return out;
+  const hash = url.indexOf("#", q);
+  for (const [k, v] of new URLSearchParams(url.slice(q + 1, hash < 0 ? undefined : hash))) {
+    out[k] = k in out ? `${out[k]},${v}` : v;
+  }
+  return { ...out };
+}
+
+/** What `details` calls a query parameter sent without a name (`?=1`). */
+export const EMPTY_QUERY_NAME = "(empty name)";
+
+/**
+ * Validates the query against the operation's schema; an operation that declares none refuses
+ * every parameter, the same way (400 naming each), so a typo never passes silently.
+ */
+export function parseQuery<T>(schema: z.ZodType<T> | undefined, raw: Record<string, string>): T | undefined {
+  const names = Object.keys(raw);
+  if (!schema) {
+    if (names.length === 0) return undefined;
+    throw new GatewayError("INVALID_REQUEST_DATA", { details: Object.fromEntries(names.map((k) => [k || EMPTY_QUERY_NAME, "is not a known field"])) });
+  }
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  const details = issueDetails(result.error.issues, "query");
+  if ("" in details) {
+    details[EMPTY_QUERY_NAME] = details[""];
+    delete details[""];
+  }
+  throw new GatewayError("INVALID_REQUEST_DATA", { details });
+}
+
+/**
+ * Reads and validates an operation's body and query together: a request with a bad body and a bad
+ * query parameter gets one 400 naming both. The raw body goes to the journal either way.
+ */
+export async function readInput(c: Context<AppEnv>, op: Operation): Promise<{ body: unknown; query: unknown; rawQuery: Record<string, string> }> {
+  const details: Record<string, string> = {};
+  const collect = <T>(read: () => T): T | undefined => {
+    try {
+      return read();
+    } catch (e) {
+      if (!(e instanceof GatewayError) || e.code !== "INVALID_REQUEST_DATA" || !e.details) throw e;
+      // defineProperty, not assignment: a field named `__proto__` stays a named field.
+      for (const [k, v] of Object.entries(e.details)) Object.defineProperty(details, k, { value: v, enumerable: true, writable: true, configurable: true });
+      return undefined;
+    }
+  };
+  let body: unknown;
+  if (op.body) {
+    const schema = op.body;
+    const raw = await readJsonBody(c, op.bodyOptional ?? false).catch((e: unknown) => collect(() => { throw e; }));
+    c.set("journalBody", raw);
+    if (raw !== undefined) body = collect(() => parseWith(schema, raw, "body"));
+  }
+  const rawQuery = readQuery(c.req.url);
+  const query = collect(() => parseQuery(op.query, rawQuery));
+  if (Object.keys(details).length > 0) throw new GatewayError("INVALID_REQUEST_DATA", { details: { ...details } });
+  return { body, query, rawQuery };
 }
 
 /** Validates with zod; failures become 400 with `details` naming each bad field by dotted path. */

@@ -806,8 +806,8 @@ export interface components {
             recurring: boolean;
             initiator: ("MERCHANT" | "CUSTOMER" | "THIRD_PARTY") | null;
             recurring_details: {
-                initial_transaction_id?: string;
-                initial_network_transaction_id?: string;
+                initial_transaction_id: string | null;
+                initial_network_transaction_id: string | null;
             } | null;
             network_transaction_id: string | null;
             metadata: {

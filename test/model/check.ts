@@ -75,7 +75,8 @@ export function wireSums(members: any[], all: any[]) {
   const voided = new Set(all.filter((r) => r.type === "CANCEL" && r.result === "APPROVED").map((r) => r.reference_transaction_id));
   const s = { approved_amount: 0, captured_amount: 0, refund_amount: 0, void_amount: 0, net_amount: 0, batch_net_amount: 0 };
   for (const m of members) {
-    if (m.settlement_issue === "REMOVED_FROM_BATCH") continue;
+    // Removed, or returned before it settled ("returned and never settled"): adds nothing.
+    if (m.settlement_issue === "REMOVED_FROM_BATCH" || (m.is_returned && !m.is_settled)) continue;
     const debit = m.type === "SALE" || m.type === "CAPTURE";
     if (debit) s.approved_amount += m.amount;
     if (voided.has(m.id)) s.void_amount += m.amount;
@@ -106,6 +107,8 @@ export async function checkInvariants(model: Model, d: Driver, touched: MTx[], f
     const w = t.id === null ? undefined : byId.get(t.id);
     if (!w) throw new Broken(`transaction ${t.id ?? `(${t.type} ${t.amount}, id never learned)`} is missing from GET /v1/transactions`);
     compareTx(model, t, w);
+    // A list row is a reporting read: the determined card type ("most rows are UNKNOWN").
+    if (t.processor === "card") expectSame(`transaction ${t.id} card_type`, w.payment_method.card_type, t.cardType);
   }
   wireRules(rows);
   for (const t of full ? model.txs : touched) {

@@ -32,6 +32,11 @@ export interface MTx {
   returned: { at: string; code?: string; reason?: string } | null;
   /** The built-in magic value of the PAN or account a payment was sent with (commands.ts names). */
   magic: string | null;
+  /**
+   * The card type a read shows: CREDIT only for a documented test card that met the built-in rule
+   * (a rule loaded in front wins and reveals none), UNKNOWN otherwise; derived records inherit it.
+   */
+  cardType: "CREDIT" | "UNKNOWN";
   /** `payment_method.payment_token`: null (ACH, declined), the token paid with, or the one an approved card payment stored (undefined until read). */
   token: string | null | undefined;
 }
@@ -74,6 +79,7 @@ export interface Decision {
   code: string;
   removeMark: boolean;
   returnPlan: MTx["returnPlan"];
+  cardType: MTx["cardType"];
 }
 
 const DEBITS = new Set(["SALE", "CAPTURE"]);
@@ -109,8 +115,12 @@ export class Model {
     return rule;
   }
 
-  decideCreate(processor: Processor, magic: string): Decision {
-    const approved: Decision = { status: 200, result: "APPROVED", code: "00", removeMark: false, returnPlan: null };
+  /**
+   * `type` matters for the debit return codes: "R01 is a debit return code", so a PAYOUT to the R01
+   * account is approved and never returned (decisions table, issue 12).
+   */
+  decideCreate(processor: Processor, magic: string, type: MTx["type"] = "SALE"): Decision {
+    const approved: Decision = { status: 200, result: "APPROVED", code: "00", removeMark: false, returnPlan: null, cardType: "UNKNOWN" };
     const rule = this.match("createTransaction", processor === "ach");
     if (rule) {
       const t = rule.then;
@@ -134,9 +144,12 @@ export class Model {
       case "removed":
         return { ...approved, removeMark: true };
       case "r01":
+        if (type === "PAYOUT") return approved;
         return { ...approved, returnPlan: { code: "R01", reason: "Insufficient Funds", after: "settlement" } };
       case "nocode":
         return { ...approved, returnPlan: { after: "settlement" } };
+      case "approve":
+        return { ...approved, cardType: processor === "card" ? "CREDIT" : "UNKNOWN" };
       default:
         return approved;
     }
@@ -145,7 +158,8 @@ export class Model {
   newTx(fields: Pick<MTx, "type" | "processor" | "result" | "code" | "amount" | "tip"> & Partial<MTx>): MTx {
     // Derived records keep the original's token; an approved card payment sent with a PAN stores one.
     const token = fields.ref ? fields.ref.token : fields.processor === "ach" || fields.result !== "APPROVED" ? null : undefined;
-    const t: MTx = { id: null, ref: null, batch: null, voided: false, captured: false, settled: false, removed: false, refunded: 0, removeMark: false, returnPlan: null, returned: null, token, magic: null, ...fields };
+    const cardType = fields.ref ? fields.ref.cardType : "UNKNOWN";
+    const t: MTx = { id: null, ref: null, batch: null, voided: false, captured: false, settled: false, removed: false, refunded: 0, removeMark: false, returnPlan: null, returned: null, token, magic: null, cardType, ...fields };
     this.txs.push(t);
     // An approved SALE, CAPTURE, PAYOUT or REFUND joins its processor's open batch (opened on demand).
     if (t.result === "APPROVED" && t.type !== "AUTH" && t.type !== "CANCEL") {
@@ -167,16 +181,25 @@ export class Model {
 
   /** "cancel (void) before settlement": an uncaptured AUTH, or a payment whose batch is still open. */
   canVoid(t: MTx): boolean {
-    if (t.result !== "APPROVED" || t.voided) return false;
+    // A returned payment went back to the bank already: nothing is left to void.
+    if (t.result !== "APPROVED" || t.voided || t.returned) return false;
     if (t.type === "AUTH") return !t.captured;
     return (t.type === "SALE" || t.type === "CAPTURE" || t.type === "PAYOUT") && t.batch?.status === "open";
   }
 
-  /** "refund after settlement", up to what is left. */
+  /**
+   * "refund after settlement", up to what is left. A PAYOUT is a credit already (refused with 400,
+   * see `refundRefusal`); a returned payment has nothing left to refund.
+   */
   refundable(t: MTx): number {
-    if (t.result !== "APPROVED" || !t.settled) return 0;
-    if (t.type !== "SALE" && t.type !== "CAPTURE" && t.type !== "PAYOUT") return 0;
+    if (t.result !== "APPROVED" || !t.settled || t.returned) return 0;
+    if (t.type !== "SALE" && t.type !== "CAPTURE") return 0;
     return t.amount - t.refunded;
+  }
+
+  /** The status a refund the model forbids answers: 400 INVALID_ACTION for a PAYOUT, else 409. */
+  refundRefusal(t: MTx): 400 | 409 {
+    return t.type === "PAYOUT" ? 400 : 409;
   }
 
   close(b: MBatch): void {
@@ -186,14 +209,16 @@ export class Model {
 
   settle(b: MBatch): void {
     b.status = "settled";
-    for (const t of b.members) if (!t.voided && !t.removed) t.settled = true;
+    // "Returned and never settled": a member the bank sent back before this moment stays unsettled.
+    for (const t of b.members) if (!t.voided && !t.removed && !t.returned) t.settled = true;
   }
 
   /** The batch columns as docs/reference/decisions.md defines them, from the members' facts. */
   sums(b: MBatch) {
     const s = { approved_amount: 0, captured_amount: 0, refund_amount: 0, void_amount: 0, net_amount: 0, batch_net_amount: 0 };
     for (const t of b.members) {
-      if (t.removed) continue;
+      // Removed, or returned before it settled: it will not settle, so it adds nothing.
+      if (t.removed || (t.returned && !t.settled)) continue;
       const debit = DEBITS.has(t.type);
       if (debit) s.approved_amount += t.amount;
       if (t.voided) s.void_amount += t.amount;

@@ -122,13 +122,13 @@ export class ModelRun {
    * without `created` answers before any check (500); an illegal move is 409; otherwise `apply` makes
    * the record (declined when the rule says so), and a `fail` with `created` answers 502 after it.
    */
-  private async move(what: string, r: Answer, op: MoveOp, of: MTx, legal: boolean, apply: (declined: boolean) => MTx): Promise<MTx[]> {
+  private async move(what: string, r: Answer, op: MoveOp, of: MTx, legal: boolean, apply: (declined: boolean) => MTx, refusal: 400 | 409 = 409): Promise<MTx[]> {
     const kind = this.model.match(op, of.processor === "ach")?.then.kind;
     if (kind === "fail500") {
       this.expect(what, r, 500);
       return [];
     }
-    this.expect(what, r, !legal ? 409 : kind === "created502" ? 502 : 200);
+    this.expect(what, r, !legal ? refusal : kind === "created502" ? 502 : 200);
     if (!legal) return [];
     const rec = apply(kind === "decline");
     await this.learn(rec, r);
@@ -154,10 +154,10 @@ export class ModelRun {
         const processor = c.k === "card" ? "card" : "ach";
         const r = await this.d.post("/v1/transactions", createBody(c));
         const magic = c.k === "card" ? c.pan : c.account;
-        const dec = m.decideCreate(processor, magic);
+        const dec = m.decideCreate(processor, magic, c.type);
         this.expect(`create ${c.k} ${c.type}`, r, dec.status);
         if (dec.status === 500) return [];
-        const t = m.newTx({ type: c.type, processor, result: dec.result, code: dec.code, amount: c.amount, tip: c.tip, removeMark: dec.removeMark, returnPlan: dec.returnPlan, magic });
+        const t = m.newTx({ type: c.type, processor, result: dec.result, code: dec.code, amount: c.amount, tip: c.tip, removeMark: dec.removeMark, returnPlan: dec.returnPlan, magic, cardType: dec.cardType });
         await this.learn(t, r);
         return [t];
       }
@@ -171,7 +171,7 @@ export class ModelRun {
         const dec = m.decideCreate("card", magic);
         this.expect(`create token ${c.type}`, r, dec.status);
         if (dec.status === 500) return [];
-        const t = m.newTx({ type: c.type, processor: "card", result: dec.result, code: dec.code, amount: c.amount, tip: c.tip, removeMark: dec.removeMark, token });
+        const t = m.newTx({ type: c.type, processor: "card", result: dec.result, code: dec.code, amount: c.amount, tip: c.tip, removeMark: dec.removeMark, token, cardType: dec.cardType });
         await this.learn(t, r);
         return [t];
       }
@@ -207,7 +207,7 @@ export class ModelRun {
         return this.move(`refund ${amount} of ${t.type} ${t.id} (${left} left)`, r, "cancelTransaction", t, left > 0 && amount <= left, (declined) => {
           if (!declined) t.refunded += amount;
           return m.newTx({ type: "REFUND", processor: t.processor, result: declined ? "DECLINED" : "APPROVED", code: declined ? "05" : "00", amount, tip: 0, ref: t });
-        });
+        }, m.refundRefusal(t));
       }
       case "close": {
         const r = await this.d.post("/v1/batches/close", { client_id: MERCHANT.id, processor: "Cardproc", batch_type: "card", created_at: "2026-03-02" });

@@ -3,7 +3,7 @@ import { GatewayError } from "../../core/errors.js";
 import type { Transaction } from "../transactions/transaction.js";
 import { BATCH_TRANSITIONS, batchTransition, contribution } from "./batch.js";
 
-const tx = (over: Partial<Transaction>): Transaction => ({ type: "SALE", result: "APPROVED", status: "pending", amount: 1000, tip: 200, ...over }) as Transaction;
+const tx = (over: Partial<Transaction>): Transaction => ({ type: "SALE", result: "APPROVED", status: "pending", amount: 1000, tip: 200, returned_at: null, is_settled: false, ...over }) as Transaction;
 
 describe("batch transition table", () => {
   test("open -> closed -> settled, nothing else", () => {
@@ -29,5 +29,9 @@ describe("batch contribution", () => {
   test("removed and declined members add nothing", () => {
     expect(Object.values(contribution(tx({ status: "removed" })))).toEqual([0, 0, 0, 0, 0, 0]);
     expect(Object.values(contribution(tx({ result: "DECLINED", status: "declined" })))).toEqual([0, 0, 0, 0, 0, 0]);
+  });
+  test("returned before settlement adds nothing; returned after settlement still counts", () => {
+    expect(Object.values(contribution(tx({ status: "closed", returned_at: 1 })))).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(contribution(tx({ status: "settled", is_settled: true, returned_at: 1 }))).toMatchObject({ captured_amount: 1000, net_amount: 1000 });
   });
 });

@@ -70,11 +70,13 @@ export const zeroSums = (): BatchSums => ({
  * - captured_amount: debits that will settle (not voided, not removed);
  * - refund_amount: credits that will settle (REFUND and ACH PAYOUT, not voided, not removed);
  * - net_amount = batch_net_amount = captured_amount - refund_amount.
- * A member removed from the batch (REMOVED_FROM_BATCH) adds nothing.
+ * A member removed from the batch (REMOVED_FROM_BATCH) adds nothing, and so does one the bank
+ * returned before it settled: it will not settle ("a transaction can be settled and returned, or
+ * returned and never settled"). A return after settlement changes nothing.
  */
 export function contribution(t: Transaction): BatchSums {
   const s = zeroSums();
-  if (t.status === "removed" || t.result !== "APPROVED") return s;
+  if (t.status === "removed" || t.result !== "APPROVED" || (t.returned_at !== null && !t.is_settled)) return s;
   const voided = t.status === "voided";
   if (isDebit(t)) {
     s.approved_amount = t.amount;

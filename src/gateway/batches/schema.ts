@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isoOf } from "../../core/clock.js";
-import { intString, text } from "../fields.js";
+import { text } from "../fields.js";
+import { pageOffset, pageSize } from "../paging.js";
 import { PROCESSOR_WIRE } from "../integrations/integration.js";
 import { BATCH_TYPE, type Batch } from "./batch.js";
 
@@ -24,8 +25,8 @@ export const BATCH_SORT_COLUMNS = ["created_at", "batch_number", "status", "net_
 
 export const listBatchesQuery = z
   .object({
-    take: intString("take", 100).optional(),
-    skip: intString("skip").optional(),
+    take: pageSize(100).optional(),
+    skip: pageOffset().optional(),
     sort_column: z.enum(BATCH_SORT_COLUMNS).optional(),
     sort_order: z.enum(["asc", "desc"]).optional(),
   })

@@ -109,7 +109,7 @@ export function closeBatches(world: World, clientId: string): Batch[] {
   return open.map((b) => closeBatch(world, b));
 }
 
-/** Settles a closed batch now: its members become `is_settled`. 409 unless the batch is closed. */
+/** Settles a closed batch now: its members not returned become `is_settled`. 409 unless the batch is closed. */
 export function settleBatch(world: World, batchId: string): Batch {
   const b = world.state.batches.get(batchId);
   if (!b) throw notFound("Batch");
@@ -118,10 +118,14 @@ export function settleBatch(world: World, batchId: string): Batch {
   world.scheduler.cancel((e) => e.event === "batch_settle" && e.subject === b.id);
   for (const t of b.transactions) {
     if (!TRANSITIONS[t.status].settle) continue;
-    updateMember(b, t, () => {
-      t.status = transition(t.status, "settle");
-      t.is_settled = true;
-    });
+    // "A transaction can be settled and returned, or returned and never settled": a member the
+    // bank sent back before this moment stays unsettled (and out of the sums, see `contribution`).
+    if (t.returned_at === null) {
+      updateMember(b, t, () => {
+        t.status = transition(t.status, "settle");
+        t.is_settled = true;
+      });
+    }
     releaseFollowUps(world, t, "settlement");
   }
   return b;

@@ -18,16 +18,20 @@ export function getClient(world: World, scope: ClientScope, id: string): Client 
   return c;
 }
 
-/** A reseller creates a child (merchant or reseller) under itself; a merchant may not (403). */
+/**
+ * A reseller creates a child (merchant or reseller) under itself; a merchant may not (403).
+ * "X-Acting-As-Client-Id is meaningless here because the child does not exist yet" (spec Endpoints
+ * 3): the header is checked as on every operation, but the new client is filed under the caller.
+ */
 export function createClient(world: World, scope: ClientScope, input: CreateClientInput): Client {
-  if (scope.actor.type !== "reseller") {
+  if (scope.caller.type !== "reseller") {
     throw new GatewayError("UNAUTHORIZED_ACTION", { message: "Only a reseller can create clients." });
   }
   return insertClient(world, {
     id: world.ids.next("CLIENT"),
     type: input.type,
     dba: input.dba,
-    parent_id: scope.actor.id,
+    parent_id: scope.caller.id,
     website: input.website ?? null,
     admin_contact_details: {
       first_name: input.admin_contact_details.first_name,

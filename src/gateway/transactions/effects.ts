@@ -1,6 +1,7 @@
 import { GatewayError, notFound } from "../../core/errors.js";
 import { parseDuration } from "../../core/duration.js";
 import { afterEvent, scheduleFromNow } from "../batches/follow-ups.js";
+import { updateMember } from "../batches/batch.js";
 import { batchOf, setSettlementDelay } from "../batches/service.js";
 import { canTransition, type PaymentTokenStatus } from "../payment-tokens/payment-token.js";
 import { setTokenStatus } from "../payment-tokens/service.js";
@@ -27,7 +28,8 @@ function returnable(t: Transaction): boolean {
 
 /**
  * "Processor return (ACH only)": `is_returned` true, `returned_at` now, `return_code` and
- * `return_reason` when given (absent otherwise). A return does not change settlement or the batch.
+ * `return_reason` when given (absent otherwise). A return after settlement changes neither; one
+ * before it keeps the transaction from settling and takes it out of its batch's sums.
  * 400 `INVALID_ACTION` on a card or an unapproved payment, 409 when already returned.
  */
 export function returnAch(world: World, transactionId: string, r: { code?: string; reason?: string } = {}): Transaction {
@@ -36,9 +38,11 @@ export function returnAch(world: World, transactionId: string, r: { code?: strin
     throw new GatewayError("INVALID_ACTION", { message: "Only an approved ACH payment can be returned." });
   }
   if (t.returned_at !== null) throw new GatewayError("DUPLICATE_ACTION", { message: "The transaction is already returned." });
-  t.returned_at = world.clock.now();
-  if (r.code !== undefined) t.return_code = r.code;
-  if (r.reason !== undefined) t.return_reason = r.reason;
+  updateMember(batchOf(world, t), t, () => {
+    t.returned_at = world.clock.now();
+    if (r.code !== undefined) t.return_code = r.code;
+    if (r.reason !== undefined) t.return_reason = r.reason;
+  });
   return t;
 }
 

@@ -83,7 +83,9 @@ export function avsText(code: string | null): string | null {
 
 /**
  * The processor's answer. Default: approve with `00`; AVS `y` when a billing address was sent, CVV
- * `M` when a CVV was sent; card type CREDIT when read back; tokenization succeeds.
+ * `M` when a CVV was sent; tokenization succeeds. The card type read back is UNKNOWN unless a rule
+ * (the built-in magic values among them) reveals it: "most rows are UNKNOWN, so CREDIT or DEBIT
+ * alone drops most rows" (spec, `GET /v1/transactions`).
  */
 export function processorDecision(input: DecisionInput): Decision {
   const card = input.instrument.type === "Card" ? input.instrument : null;
@@ -93,7 +95,7 @@ export function processorDecision(input: DecisionInput): Decision {
     response_description: "Approved",
     avs_result_code: card?.billing_address ? "y" : null,
     cvv_result_code: card?.cvv ? "M" : null,
-    card_type: "CREDIT",
+    card_type: "UNKNOWN",
     tokenize: true,
   };
   return input.matched ? applyOutcome(d, input.matched.outcome) : d;

@@ -3,6 +3,7 @@ import { isoOf } from "../../core/clock.js";
 import { text } from "../fields.js";
 import { paymentMethodInput } from "../instruments.js";
 import { metadataSchema } from "../metadata.js";
+import { pageOffset, pageSize } from "../paging.js";
 import { PROCESSOR_WIRE } from "../integrations/integration.js";
 import type { CardType, Transaction } from "./transaction.js";
 
@@ -58,8 +59,8 @@ const isoDate = z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-
 /** `GET /v1/transactions` query; `type` and `card_type` are parsed by the service (their quirks). */
 export const listTransactionsQuery = z
   .object({
-    limit: z.string().regex(/^\d{1,9}$/, "must be a non-negative integer").transform(Number).refine((n) => n >= 1 && n <= 100, "must be 1 to 100").optional(),
-    offset: z.string().regex(/^\d{1,9}$/, "must be a non-negative integer").transform(Number).optional(),
+    limit: pageSize(100).optional(),
+    offset: pageOffset().optional(),
     sort_by: z.enum(["time_created", "amount"]).optional(),
     sort_order: z.enum(["asc", "desc"]).optional(),
     type: z.string().optional(),
@@ -124,7 +125,7 @@ export const transactionResponse = z
     payment_method: z.discriminatedUnion("type", [cardOutput, achOutput]),
     recurring: z.boolean(),
     initiator: z.enum(INITIATORS).nullable(),
-    recurring_details: recurringDetails.nullable(),
+    recurring_details: z.object({ initial_transaction_id: nstr, initial_network_transaction_id: nstr }).strict().nullable(),
     network_transaction_id: nstr,
     metadata: z.record(z.string(), z.string()).nullable(),
   })

@@ -5,11 +5,12 @@ import type { ClientScope } from "../auth.js";
 import { updateMember } from "../batches/batch.js";
 import { batchOf, joinBatch, setSettlementDelay } from "../batches/service.js";
 import { applySchedule } from "./effects.js";
-import { cardExpired, cardBrand, type BankAccountInput, type CardInput } from "../instruments.js";
+import { cardExpired, reportedBrand, type BankAccountInput, type CardInput } from "../instruments.js";
 import { activeIntegration } from "../integrations/lookup.js";
 import { createPaymentToken } from "../payment-tokens/service.js";
 import type { World } from "../world.js";
 import { insertTransaction } from "./ledger.js";
+import { initialIds } from "./recurring.js";
 import { avsText, moveDecision, processorDecision, type Decision } from "./processor.js";
 import type { CancelInput, CaptureInput, CreateTransactionInput } from "./schema.js";
 import { initialStatus, transition, type MethodView, type Transaction, type TxType } from "./transaction.js";
@@ -119,7 +120,7 @@ function methodView(world: World, ins: Instrument, d: Decision, token: string | 
     entry_method: c.entry_method,
     auth_code: approved ? digits(world, "auth-code", 6) : null,
     retrieval_reference_number: digits(world, "rrn", 12),
-    card_brand: cardBrand(c.pan),
+    card_brand: reportedBrand(c.pan, d.card_type),
     cvv_result_code: d.cvv_result_code,
     avs_result_code: d.avs_result_code,
     avs_response: avsText(d.avs_result_code),
@@ -166,7 +167,7 @@ export function createTransaction(world: World, scope: ClientScope, input: Creat
     card_type: ins.card ? d.card_type : "UNKNOWN",
     recurring: input.recurring ?? false,
     initiator: input.initiator ?? null,
-    recurring_details: input.recurring_details ? { ...input.recurring_details } : null,
+    recurring_details: input.recurring_details ? initialIds(world, scope, input.recurring_details) : null,
     network_transaction_id: ins.card && approved ? digits(world, "network-id", 15) : null,
     metadata: input.metadata ?? null,
     set: d.set ?? null,
@@ -263,6 +264,14 @@ export function captureTransaction(world: World, scope: ClientScope, id: string,
 /** `POST /v1/transactions/{id}/cancel`: VOID before the batch closes, REFUND after settlement. */
 export function cancelTransaction(world: World, scope: ClientScope, id: string, input: CancelInput, matched: Matched | null = null): Transaction {
   const t = findTransaction(world, scope, id);
+  // A PAYOUT is a credit to the customer already; taking it back is a debit, not a refund (decisions).
+  if (input.type === "REFUND" && t.type === "PAYOUT") {
+    throw invalidField("type", "a PAYOUT cannot be refunded: send an ACH SALE to take money back", "INVALID_ACTION");
+  }
+  // The bank already sent a returned ACH payment back: nothing is left to void or refund (decisions).
+  if (t.returned_at !== null) {
+    throw new GatewayError("DUPLICATE_ACTION", { message: "The transaction was returned by the bank; nothing is left to void or refund." });
+  }
   if (input.type === "VOID") {
     const next = transition(t.status, "void");
     if (input.amount !== undefined && input.amount !== t.amount) throw invalidField("amount", "a void is always whole: omit amount or send the full amount");

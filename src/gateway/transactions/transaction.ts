@@ -95,6 +95,12 @@ export interface AchView {
 /** The output `payment_method` minus `card_type` (that one is decided per read, see `card_type`). */
 export type MethodView = CardView | AchView;
 
+/** Both ids of a recurring agreement's first payment (null when not known here). */
+export interface RecurringIds {
+  initial_transaction_id: string | null;
+  initial_network_transaction_id: string | null;
+}
+
 export interface Transaction {
   id: string;
   /** Creation order across the world; ties in sorting and merging of per-type indexes. */
@@ -126,7 +132,7 @@ export interface Transaction {
   card_type: CardType;
   recurring: boolean;
   initiator: "MERCHANT" | "CUSTOMER" | "THIRD_PARTY" | null;
-  recurring_details: { initial_transaction_id?: string; initial_network_transaction_id?: string } | null;
+  recurring_details: RecurringIds | null;
   network_transaction_id: string | null;
   metadata: Metadata | null;
   /** A scenario's `set` (dotted response paths), applied to every read of this transaction; null when none. */

@@ -1,0 +1,30 @@
+import type { ClientScope } from "../auth.js";
+import type { World } from "../world.js";
+import { ledgerOf } from "./ledger.js";
+import type { CreateTransactionInput } from "./schema.js";
+import type { RecurringIds, Transaction } from "./transaction.js";
+
+/** The network id a read of `t` shows (a rule's `set` may have replaced it). */
+function networkIdOf(t: Transaction): string | null {
+  const set = t.set?.network_transaction_id;
+  return set === undefined ? t.network_transaction_id : (set as string | null);
+}
+
+/**
+ * `recurring_details` "includes initial_transaction_id and initial_network_transaction_id": the
+ * gateway knows both from the first payment, whichever the subsequent one sent. A network id of an
+ * agreement begun at another gateway names no payment here (`initial_transaction_id` null).
+ */
+export function initialIds(world: World, scope: ClientScope, rd: NonNullable<CreateTransactionInput["recurring_details"]>): RecurringIds {
+  if (rd.initial_transaction_id) {
+    const first = world.state.transactions.get(rd.initial_transaction_id)!; // checked by checkCreate
+    return { initial_transaction_id: first.id, initial_network_transaction_id: rd.initial_network_transaction_id ?? networkIdOf(first) };
+  }
+  const network = rd.initial_network_transaction_id!; // one of the two ids is there (checkCreate)
+  // Newest first, the client's own original payments only (a scan, paid only by this form of request).
+  const all = ledgerOf(world, scope.actor.id).all;
+  for (let i = all.length - 1; i >= 0; i--) {
+    if (all[i].ref === null && networkIdOf(all[i]) === network) return { initial_transaction_id: all[i].id, initial_network_transaction_id: network };
+  }
+  return { initial_transaction_id: null, initial_network_transaction_id: network };
+}
