@@ -1,6 +1,10 @@
 #!/usr/bin/env node
-// The steps of `npm run build` after tsc, both for the CLI's cold start (README "Performance"):
+// The steps of `npm run build` after tsc: the OpenAPI document as a file, and two for the CLI's cold
+// start (README "Performance"):
 //
+// 0. dist/openapi.json (the package export `paydouble/openapi.json`, for code generators in other
+//    languages): the document `GET /_mock/openapi.json` serves, built by the same function
+//    (src/http/openapi.ts), with the default server URL http://localhost:4242.
 // 1. dist/assets/{builtin,fixtures}.json: the shipped scenarios/builtin.yaml and
 //    fixtures/default.yaml, validated now (src/cli/compiled.ts), so a start reads JSON instead of
 //    parsing YAML and validating it again.
@@ -18,6 +22,9 @@ import { build } from "esbuild";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const { compileAssets } = await import("../dist/cli/compiled.js");
+const { buildOpenApi } = await import("../dist/http/openapi.js");
+
+writeFileSync(`${root}dist/openapi.json`, JSON.stringify(buildOpenApi("http://localhost:4242"), null, 2) + "\n");
 
 mkdirSync(`${root}dist/assets`, { recursive: true });
 for (const [name, asset] of Object.entries(compileAssets())) {
