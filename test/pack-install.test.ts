@@ -24,7 +24,7 @@ const src = join(scratch, "src-copy");
 const app = join(scratch, "app");
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-const NPM = { ...process.env, npm_config_update_notifier: "false", npm_config_fund: "false", npm_config_audit: "false" };
+const NPM: NodeJS.ProcessEnv = { ...process.env, npm_config_update_notifier: "false", npm_config_fund: "false", npm_config_audit: "false" };
 // The scratch project's npm must not see this repository's vitest worker settings.
 for (const k of Object.keys(NPM)) if (k.startsWith("VITEST") || k === "NODE_OPTIONS" || k === "FORCE_COLOR") delete NPM[k];
 NPM.NO_COLOR = "1";
