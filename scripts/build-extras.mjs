@@ -1,6 +1,10 @@
 #!/usr/bin/env node
-// The steps of `npm run build` after tsc, both for the CLI's cold start (README "Performance"):
+// The steps of `npm run build` after tsc: the OpenAPI document as a file, and two for the CLI's cold
+// start (README "Performance"):
 //
+// 0. dist/openapi.json (the package export `paydouble/openapi.json`, for code generators in other
+//    languages): the document `GET /_mock/openapi.json` serves, built by the same function
+//    (src/http/openapi.ts), with the default server URL http://localhost:4242.
 // 1. dist/assets/{builtin,fixtures}.json: the shipped scenarios/builtin.yaml and
 //    fixtures/default.yaml, validated now (src/cli/compiled.ts), so a start reads JSON instead of
 //    parsing YAML and validating it again.
@@ -18,12 +22,19 @@ import { build } from "esbuild";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const { compileAssets } = await import("../dist/cli/compiled.js");
+const { buildOpenApi } = await import("../dist/http/openapi.js");
+
+// Progress for the slow steps (`npm ci` runs this through `prepare`; a cold build takes seconds).
+const say = (what) => process.stderr.write(`paydouble build: ${what}\n`);
+say("tsc done; writing dist/openapi.json and the start-time assets");
+writeFileSync(`${root}dist/openapi.json`, JSON.stringify(buildOpenApi("http://localhost:4242"), null, 2) + "\n");
 
 mkdirSync(`${root}dist/assets`, { recursive: true });
 for (const [name, asset] of Object.entries(compileAssets())) {
   writeFileSync(`${root}dist/assets/${name}.json`, JSON.stringify(asset));
 }
 
+say("bundling the CLI into dist/bin/paydouble.cjs");
 rmSync(`${root}dist/bin`, { recursive: true, force: true });
 await build({
   entryPoints: [`${root}src/main.ts`],
@@ -40,7 +51,9 @@ await build({
 });
 copyFileSync(`${root}scripts/cli-loader.js`, `${root}dist/main.js`);
 chmodSync(`${root}dist/main.js`, 0o755);
+say("training the V8 code cache (one start and one card sale)");
 await train();
+say("done");
 // The cache only speeds a start up (the loader runs without one), so its absence is a warning here;
 // test/cli.test.ts fails when the built CLI runs without an accepted cache.
 if (!existsSync(`${root}dist/bin/paydouble.cjs.cache`)) console.warn("build-extras: the training run wrote no code cache");

@@ -3,14 +3,15 @@ import { isDuration } from "./core/duration.js";
 
 /**
  * Flags and environment -> Config, validated with zod. The table below is the single list of
- * settings: `--help` prints it, the parser reads it.
+ * settings: `--help` prints it, the parser reads it. `alsoEnv` is a generic fallback read after the
+ * paydouble-specific variable (`PORT`/`HOST` are often set by a platform for another purpose).
  */
 export const SETTINGS = [
-  { flag: "port", env: "PORT", default: "4242", help: "port to listen on (0 picks a free one)" },
-  { flag: "host", env: "HOST", default: "127.0.0.1", help: "address to listen on" },
+  { flag: "port", env: "PAYDOUBLE_PORT", alsoEnv: "PORT", default: "4242", help: "port to listen on (0 picks a free one)" },
+  { flag: "host", env: "PAYDOUBLE_HOST", alsoEnv: "HOST", default: "127.0.0.1", help: "address to listen on (the image: 0.0.0.0)" },
   { flag: "seed", env: "PAYDOUBLE_SEED", default: "paydouble", help: "seed of the default world's ids and random streams" },
   { flag: "fixtures", env: "PAYDOUBLE_FIXTURES", default: "(shipped default.yaml)", help: "fixture file (clients and integrations to start with)" },
-  { flag: "clock-start", env: "PAYDOUBLE_CLOCK_START", default: "2026-03-02T15:00:00.000Z", help: "simulated start instant" },
+  { flag: "clock-start", env: "PAYDOUBLE_CLOCK_START", default: "2026-03-02T15:00:00.000Z", help: "simulated start instant, or `now` (wall time at start)" },
   { flag: "tick", env: "PAYDOUBLE_TICK", default: "PT0.001S", help: "simulated time added per gateway request (ISO 8601)" },
   { flag: "journal-limit", env: "PAYDOUBLE_JOURNAL_LIMIT", default: "10000", help: "request journal entries kept per world" },
   { flag: "no-control", env: "PAYDOUBLE_NO_CONTROL", default: "false", help: "turn the /_mock control API off" },
@@ -28,7 +29,9 @@ export const configSchema = z.object({
   seed: z.string().min(1).max(200).optional(),
   fixtures: z.string().min(1).nullable(),
   /** Undefined when not given, so a start scenario file's `clock.start` can apply. */
-  clockStart: z.iso.datetime({ offset: true }).transform((s) => Date.parse(s)).optional(),
+  clockStart: z
+    .union([z.literal("now"), z.iso.datetime({ offset: true }).transform((s) => Date.parse(s))], { error: "must be an ISO 8601 instant with an offset (2026-03-02T15:00:00Z) or now" })
+    .optional(),
   /** Undefined when not given, so a start scenario file's `clock.tick` can apply. */
   tick: z.string().refine(isDuration, "must be an ISO 8601 duration such as PT0.001S").optional(),
   journalLimit: z.coerce.number().int().min(1).max(10_000_000),
@@ -44,16 +47,22 @@ export type Config = z.output<typeof configSchema>;
 
 /** Help text listing every flag with its environment variable and default. */
 export function helpText(): string {
-  const rows = SETTINGS.map((s) => `  --${s.flag.padEnd(14)} ${s.env.padEnd(24)} default ${s.default.padEnd(26)} ${s.help}`);
+  const rows = SETTINGS.map((s) => `  --${s.flag.padEnd(14)} ${envNames(s).padEnd(24)} default ${s.default.padEnd(26)} ${s.help}`);
   return [
     "Usage: paydouble [serve] [flags]",
     "       paydouble check FILE...    validate scenario files (exit 2 naming file, line and column)",
     "       paydouble schema           print the scenario format's JSON Schema",
     "       paydouble replay FILE      rebuild an exported world log, print each replayed request, exit",
+    "       paydouble ctl [--url URL] COMMAND   drive a running double (paydouble ctl --help)",
     "",
     "Flags (each may also be set by its environment variable):",
     ...rows,
     "  --help                                          print this help",
     "  --version                                       print the version",
   ].join("\n");
+}
+
+/** `PAYDOUBLE_PORT|PORT`: the variables a setting is read from, in order. */
+export function envNames(s: (typeof SETTINGS)[number]): string {
+  return "alsoEnv" in s ? `${s.env}|${s.alsoEnv}` : s.env;
 }

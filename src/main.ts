@@ -2,12 +2,15 @@
 import { serve } from "@hono/node-server";
 import { readFileSync } from "node:fs";
 import { parseCommand } from "./cli/args.js";
+import { bannerLines } from "./cli/banner.js";
 import { checkFiles } from "./cli/check.js";
+import { runCtl } from "./cli/ctl/run.js";
 import { FileError } from "./cli/load-files.js";
 import { ScenarioFileError } from "./scenarios/loader.js";
 import { scenarioJsonSchema } from "./scenarios/schema.js";
 import { helpText, type Config } from "./config.js";
 import { localDate } from "./core/calendar.js";
+import { wallNow } from "./core/clock.js";
 import { merchantZone } from "./gateway/clients/client.js";
 import type { JournalEntry } from "./gateway/journal.js";
 import type { Host } from "./gateway/host.js";
@@ -30,6 +33,10 @@ async function main(): Promise<void> {
     return;
   }
   if (cmd.kind === "error") fail(cmd.message);
+  if (cmd.kind === "ctl") {
+    process.exitCode = await runCtl(cmd.argv, process.env, process.stdout, process.stderr);
+    return;
+  }
   if (cmd.kind === "schema") {
     process.stdout.write(JSON.stringify(scenarioJsonSchema(), null, 2) + "\n");
     return;
@@ -55,7 +62,8 @@ async function main(): Promise<void> {
       : createDouble({
           seed: config.seed,
           fixtures: config.fixtures ?? undefined,
-          clockStart: config.clockStart === undefined ? undefined : new Date(config.clockStart).toISOString(),
+          // `now` is read once, here: the world's options (and so the replay header) hold the instant.
+          clockStart: config.clockStart === undefined ? undefined : new Date(config.clockStart === "now" ? wallNow() : config.clockStart).toISOString(),
           tick: config.tick,
           journalLimit: config.journalLimit,
           control: config.control,
@@ -69,8 +77,8 @@ async function main(): Promise<void> {
     fail(e instanceof FileError ? e.message : `cannot start: ${(e as Error).message}`);
   }
   const server = serve({ fetch: double.app.fetch, port: config.port, hostname: config.host }, (info) => {
-    const host = info.address.includes(":") ? `[${info.address}]` : info.address;
-    process.stdout.write(`paydouble ${VERSION} listening on http://${host}:${info.port} ${startupFacts(double.host, config)}\n`);
+    const facts = { version: VERSION, address: info.address, port: info.port, control: config.control, replay: config.replay };
+    process.stdout.write(bannerLines(double.host, facts).join("\n") + "\n");
     setImmediate(() => warmUp(double.host));
   });
   server.on("error", (e) => fail(`cannot listen: ${e.message}`));
@@ -89,12 +97,6 @@ function warmUp(host: Host): void {
   for (const client of host.root.state.clients.values()) localDate(host.root.clock.now(), merchantZone(client));
 }
 
-/** `seed=... scenarios=...` (and the replayed file) for the startup line: what the world was built from. */
-function startupFacts(host: Host, config: Config): string {
-  const names = (host.root.options.scenarios ?? []).map((s) => s.name);
-  return `seed=${host.root.options.seed} scenarios=${names.length ? names.join(",") : "none"}${config.replay ? ` replay=${config.replay}` : ""}`;
-}
-
 /** One line per `/v1` request on stdout; the journal entry is already masked. */
 function requestLogger(mode: Config["log"]): ((e: JournalEntry) => void) | undefined {
   if (mode === "json") return (e) => process.stdout.write(JSON.stringify(e) + "\n");
@@ -109,8 +111,12 @@ async function replay(file: string, onRequest?: (e: JournalEntry) => void) {
   } catch (e) {
     fail(`cannot read replay file ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
+  // Progress on stderr (stdout carries the banner and request log): a long log takes seconds.
+  process.stderr.write(`paydouble: replaying ${file} ...\n`);
   try {
-    return await replayLog(text, { onRequest });
+    const rebuilt = await replayLog(text, { onRequest });
+    process.stderr.write(`paydouble: replayed ${rebuilt.steps.length} requests\n`);
+    return rebuilt;
   } catch (e) {
     fail(`cannot replay ${file}: ${(e as Error).message}`);
   }

@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,12 +6,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { SETTINGS } from "../src/config.js";
 import { VERSION } from "../src/version.js";
 import { createDouble } from "../src/index.js";
+import { ensureBuilt } from "./built-cli.js";
 import { MERCHANT, RESELLER } from "./helpers.js";
 
 /** The built CLI, spawned as a user would: `npm run build` then `node dist/main.js`. */
-beforeAll(() => {
-  execFileSync("npm", ["run", "-s", "build"], { stdio: "ignore" });
-}, 120_000);
+beforeAll(ensureBuilt, 300_000);
 
 const run = (args: string[], env: Record<string, string> = {}) =>
   new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
@@ -63,7 +62,7 @@ describe("paydouble CLI", () => {
     const { code, stderr } = await run(["--colour", "red"]);
     expect(code).toBe(2);
     expect(stderr.trim().split("\n")).toHaveLength(1);
-    expect(stderr).toMatch(/^paydouble: .*colour/);
+    expect(stderr).toBe("paydouble: unknown flag --colour; see paydouble --help\n");
     expect((await run(["--tick", "soon"])).code).toBe(2);
   });
 
@@ -73,13 +72,20 @@ describe("paydouble CLI", () => {
     expect(stderr.trim()).toMatch(/^paydouble: cannot read fixture file \/nonexistent\/fixtures.yaml: ENOENT$/);
   });
 
-  it("prints one startup line (URL, seed, scenarios), logs one masked JSON line per request, and exits 0 on SIGTERM", async () => {
+  it("prints the startup banner (URL, seed, scenarios first), logs one masked JSON line per request, and exits 0 on SIGTERM", async () => {
     const scenario = join(mkdtempSync(join(tmpdir(), "paydouble-scn-")), "cli-startup.yaml");
     writeFileSync(scenario, "version: 1\nname: cli-startup\nrules: []\n");
     const s = start(["--seed", "cli", "--log", "json"], { PAYDOUBLE_SCENARIOS: scenario });
     const { url, line } = await s.ready;
     // The scenario is named by its file (before the scenario engine) or by its `name` (after).
     expect(line).toMatch(/^paydouble \S+ listening on http:\/\/127\.0\.0\.1:\d+ seed=cli scenarios=cli-startup(\.yaml)?$/);
+    // Then where things are and the demo credentials from the fixtures, with a curl that works as printed.
+    const banner = s.output().split("\n").slice(1, 8).join("\n");
+    for (const where of ["docs", "control", "inspector"]) expect(banner).toMatch(new RegExp(`^  ${where} +${url}/_mock`, "m"));
+    expect(banner).toContain(`merchant   Client-Id: ${MERCHANT.id}  Api-Key: ${MERCHANT.key}`);
+    expect(banner).toContain(`reseller   Client-Id: ${RESELLER.id}  Api-Key: ${RESELLER.key}`);
+    const curl = /^  try +(curl .*)$/m.exec(banner)![1];
+    expect(JSON.parse(execSync(curl, { encoding: "utf8" }))).toHaveProperty("data");
     await fetch(`${url}/v1/clients`, {
       method: "POST",
       headers: { "Api-Key": RESELLER.key, "Client-Id": RESELLER.id, "content-type": "application/json" },
@@ -88,9 +94,10 @@ describe("paydouble CLI", () => {
     const exit = stopped(s.child);
     s.child.kill("SIGTERM");
     expect(await exit).toBe(0);
-    const logged = s.output().trim().split("\n").slice(1).map((l) => JSON.parse(l));
-    expect(logged).toHaveLength(1);
-    expect(logged[0]).toMatchObject({ method: "POST", path: "/v1/clients", operation: "createClient", status: 400 });
+    const logged = s.output().trim().split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l));
+    expect(logged).toHaveLength(2); // the banner's curl, then the POST
+    expect(logged[0]).toMatchObject({ method: "GET", path: "/v1/transactions", status: 200 });
+    expect(logged[1]).toMatchObject({ method: "POST", path: "/v1/clients", operation: "createClient", status: 400 });
     expect(s.output()).not.toContain("4242424242424242");
   });
 

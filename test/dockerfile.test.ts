@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from
 import { tmpdir } from "node:os";
 import { dirname, join, posix } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
  * No Docker engine runs on the build machines, so this test carries out the Dockerfile itself:
@@ -93,11 +93,42 @@ async function carryOut(dockerfile: string, scratch: string): Promise<Stage[]> {
 }
 
 const scratch = mkdtempSync(join(tmpdir(), "paydouble-docker-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }), 120_000);
+
+let stages: Stage[] = [];
+beforeAll(async () => {
+  stages = await carryOut(readFileSync(join(REPO, "Dockerfile"), "utf8"), scratch);
+}, 300_000);
+
+/** Starts the runtime stage's CMD with the image's ENV (and `extra`, as `docker run -e` would); resolves its port. */
+async function startImage(runtime: Stage, extra: Record<string, string> = {}) {
+  const [command, ...args] = runtime.cmd!;
+  expect(command).toBe("node");
+  const child = spawn(process.execPath, args, { cwd: inRoot(runtime, "."), env: { PATH: process.env.PATH!, ...runtime.env, PORT: "0", ...extra } });
+  const port = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+      const m = /listening on http:\/\/0\.0\.0\.0:(\d+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    child.on("exit", (code) => reject(new Error(`CMD exited ${code}`)));
+  });
+  return { child, port };
+}
+
+/** Runs the HEALTHCHECK command as Docker would inside the container; resolves its exit code. */
+async function healthcheck(runtime: Stage, port: string): Promise<number> {
+  const [hcCommand, ...hcArgs] = runtime.healthcheck!;
+  expect(hcCommand).toBe("node");
+  return sh(process.execPath, hcArgs, { env: { ...runtime.env, PORT: port } }).then(
+    () => 0,
+    (e: { code?: number }) => e.code ?? 1,
+  );
+}
 
 describe("Dockerfile", () => {
   it("builds in two stages, runs compiled JavaScript with production dependencies only as a non-root user, and answers its health check", async () => {
-    const stages = await carryOut(readFileSync(join(REPO, "Dockerfile"), "utf8"), scratch);
     expect(stages.map((s) => s.name)).toEqual(["build", "runtime"]);
     const runtime = stages[1];
     const app = inRoot(runtime, ".");
@@ -112,26 +143,31 @@ describe("Dockerfile", () => {
     for (const dep of prod) expect(existsSync(join(app, "node_modules", dep)), dep).toBe(true);
     for (const dev of ["typescript", "vitest", "@redocly/cli"]) expect(existsSync(join(app, "node_modules", dev)), dev).toBe(false);
 
-    const [command, ...args] = runtime.cmd!;
-    expect(command).toBe("node");
-    const child = spawn(process.execPath, args, { cwd: app, env: { PATH: process.env.PATH!, ...runtime.env, PORT: "0" } });
+    const { child, port } = await startImage(runtime);
     try {
-      const port = await new Promise<string>((resolve, reject) => {
-        let out = "";
-        child.stdout.on("data", (d) => {
-          out += d;
-          const m = /listening on http:\/\/0\.0\.0\.0:(\d+)/.exec(out);
-          if (m) resolve(m[1]);
-        });
-        child.on("exit", (code) => reject(new Error(`CMD exited ${code}`)));
-      });
       const health = await (await fetch(`http://127.0.0.1:${port}/_mock/health`)).json();
       expect(health).toMatchObject({ status: "ok" });
-      const [hcCommand, ...hcArgs] = runtime.healthcheck!;
-      expect(hcCommand).toBe("node");
-      await expect(sh(process.execPath, hcArgs, { env: { ...runtime.env, PORT: port } })).resolves.toBeDefined();
+      expect(await healthcheck(runtime, port)).toBe(0);
     } finally {
       child.kill("SIGTERM");
     }
   }, 300_000);
+
+  it("its HEALTHCHECK passes with the control API off (docker run -e PAYDOUBLE_NO_CONTROL=true)", async (ctx) => {
+    const runtime = stages[1];
+    const { child, port } = await startImage(runtime, { PAYDOUBLE_NO_CONTROL: "true" });
+    try {
+      expect((await fetch(`http://127.0.0.1:${port}/_mock/clock`)).status).toBe(404); // the control API is off
+      // GET /_mock/health answering with --no-control is another change of this wave (hardening);
+      // until it is merged this case is skipped with the reason, not passed. Remove at merge.
+      if ((await fetch(`http://127.0.0.1:${port}/_mock/health`)).status === 404) ctx.skip("GET /_mock/health with --no-control is not on this branch yet");
+      expect(await healthcheck(runtime, port)).toBe(0);
+    } finally {
+      child.kill("SIGTERM");
+    }
+  }, 60_000);
+
+  it("the healthcheck fails when nothing answers (so Docker would mark the container unhealthy)", async () => {
+    expect(await healthcheck(stages[1], "1")).toBe(1);
+  });
 });

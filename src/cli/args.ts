@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { configSchema, SETTINGS, type Config } from "../config.js";
+import { nearest, parseArgsProblem, unknownFlag } from "./suggest.js";
 
 export type ParsedCommand =
   | { kind: "help" }
@@ -8,36 +9,46 @@ export type ParsedCommand =
   | { kind: "check"; files: string[] }
   | { kind: "schema" }
   | { kind: "replay"; file: string }
+  | { kind: "ctl"; argv: string[] }
   | { kind: "error"; message: string };
 
-/** argv (after `node main.js`) and environment -> what to do. Flags win over environment. */
+type Setting = (typeof SETTINGS)[number];
+type Flag = Setting["flag"];
+
+const OPTIONS = {
+  port: { type: "string" },
+  host: { type: "string" },
+  seed: { type: "string" },
+  fixtures: { type: "string" },
+  "clock-start": { type: "string" },
+  tick: { type: "string" },
+  "journal-limit": { type: "string" },
+  "no-control": { type: "boolean" },
+  scenario: { type: "string", multiple: true },
+  "no-builtin": { type: "boolean" },
+  realtime: { type: "boolean" },
+  log: { type: "string" },
+  replay: { type: "string" },
+  help: { type: "boolean", short: "h" },
+  version: { type: "boolean", short: "v" },
+} as const;
+
+const COMMANDS = ["serve", "check", "schema", "replay", "ctl"];
+
+/**
+ * argv (after `node main.js`) and environment -> what to do. Flags win over environment; for port
+ * and host the paydouble variable wins over the generic `PORT`/`HOST`. An error names what the
+ * user typed: the flag, or the environment variable the bad value came from.
+ */
 export function parseCommand(argv: string[], env: Record<string, string | undefined>): ParsedCommand {
+  if (argv[0] === "ctl") return { kind: "ctl", argv: argv.slice(1) };
+  const unknown = unknownFlag(argv, OPTIONS, "paydouble --help");
+  if (unknown) return { kind: "error", message: unknown };
   let parsed;
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        port: { type: "string" },
-        host: { type: "string" },
-        seed: { type: "string" },
-        fixtures: { type: "string" },
-        "clock-start": { type: "string" },
-        tick: { type: "string" },
-        "journal-limit": { type: "string" },
-        "no-control": { type: "boolean" },
-        scenario: { type: "string", multiple: true },
-        "no-builtin": { type: "boolean" },
-        realtime: { type: "boolean" },
-        log: { type: "string" },
-        replay: { type: "string" },
-        help: { type: "boolean", short: "h" },
-        version: { type: "boolean", short: "v" },
-      },
-    });
+    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: OPTIONS });
   } catch (e) {
-    return { kind: "error", message: (e as Error).message.split("\n")[0] };
+    return { kind: "error", message: `${parseArgsProblem(e)}; see paydouble --help` };
   }
   const { values, positionals } = parsed;
   if (values.help) return { kind: "help" };
@@ -52,13 +63,30 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
     return { kind: "replay", file: positionals[1] };
   }
   if (positionals.length > 0 && !(positionals.length === 1 && positionals[0] === "serve")) {
-    return { kind: "error", message: `unknown command: ${positionals.join(" ")}` };
+    const near = nearest(positionals[0], COMMANDS);
+    return { kind: "error", message: `unknown command: ${positionals.join(" ")}${near ? ` (did you mean ${near}?)` : ""}; see paydouble --help` };
   }
-  const pick = (flag: (typeof SETTINGS)[number]["flag"]): string | undefined => {
+  /** Where each value came from, so an error can name the flag or the variable. */
+  const source = new Map<Flag, string>();
+  const pick = (flag: Flag): string | undefined => {
     const setting = SETTINGS.find((s) => s.flag === flag)!;
     const v = (values as Record<string, string | boolean | undefined>)[flag];
-    return typeof v === "string" ? v : env[setting.env];
+    if (typeof v === "string") return (source.set(flag, `--${flag}`), v);
+    for (const name of "alsoEnv" in setting ? [setting.env, setting.alsoEnv] : [setting.env]) {
+      if (env[name] !== undefined && env[name] !== "") return (source.set(flag, name), env[name]!.trim());
+    }
+    return undefined;
   };
+  const bools: Partial<Record<Flag, boolean>> = {};
+  for (const flag of ["no-control", "no-builtin", "realtime"] as const) {
+    const setting = SETTINGS.find((s) => s.flag === flag)!;
+    const raw = env[setting.env]?.trim().toLowerCase();
+    const fromEnv = raw === undefined || raw === "" ? false : ["true", "1", "yes"].includes(raw) ? true : ["false", "0", "no"].includes(raw) ? false : null;
+    if (fromEnv === null && values[flag] !== true) return { kind: "error", message: `${setting.env}: "${env[setting.env]}" is not a boolean (true/false, 1/0, yes/no)` };
+    bools[flag] = values[flag] === true || fromEnv === true;
+  }
+  const scenariosEnv = env.PAYDOUBLE_SCENARIOS;
+  if (!values.scenario && scenariosEnv) source.set("scenario", "PAYDOUBLE_SCENARIOS");
   const result = configSchema.safeParse({
     port: pick("port") ?? "4242",
     host: pick("host") ?? "127.0.0.1",
@@ -67,17 +95,19 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
     clockStart: pick("clock-start"),
     tick: pick("tick"),
     journalLimit: pick("journal-limit") ?? "10000",
-    control: !(values["no-control"] === true || env.PAYDOUBLE_NO_CONTROL === "true"),
-    scenarios: values.scenario ?? (env.PAYDOUBLE_SCENARIOS ? env.PAYDOUBLE_SCENARIOS.split(",").filter(Boolean) : []),
-    builtin: !(values["no-builtin"] === true || env.PAYDOUBLE_NO_BUILTIN === "true"),
-    realtime: values.realtime === true || env.PAYDOUBLE_REALTIME === "true",
+    control: !bools["no-control"],
+    scenarios: values.scenario ?? (scenariosEnv ? scenariosEnv.split(",").map((s) => s.trim()).filter(Boolean) : []),
+    builtin: !bools["no-builtin"],
+    realtime: bools.realtime === true,
     log: pick("log") ?? "off",
     replay: pick("replay") ?? null,
   });
   if (!result.success) {
     const issue = result.error.issues[0];
-    const key = String(issue.path[0]).replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`);
-    return { kind: "error", message: `invalid --${key}: ${issue.message}` };
+    const flag = String(issue.path[0]).replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`) as Flag;
+    const from = source.get(flag);
+    const name = from && !from.startsWith("--") ? from : `--${flag}`;
+    return { kind: "error", message: `${name}: ${issue.message}` };
   }
   return { kind: "serve", config: result.data };
 }
