@@ -64,5 +64,5 @@ export function expectEnvelope(reply: Reply, status: number, code: string) {
   if (keys.join() !== ["correlation_id", "details", "error_code", "error_message", "source"].join()) {
     throw new Error(`not the envelope: ${reply.text}`);
   }
-  return reply.body as { error_code: string; error_message: string; details: Record<string, string> | null; source: unknown };
+  return reply.body as { error_code: string; error_message: string; details: Record<string, string> | null; source: { system: string | null; code: string | null; message: string | null } | null };
 }
