@@ -90,7 +90,10 @@ describe("paydouble CLI", () => {
     expect(await exit).toBe(0);
     const logged = s.output().trim().split("\n").slice(1).map((l) => JSON.parse(l));
     expect(logged).toHaveLength(1);
-    expect(logged[0]).toMatchObject({ method: "POST", path: "/v1/clients", operation: "createClient", status: 400 });
+    expect(logged[0]).toMatchObject({ method: "POST", path: "/v1/clients", operation: "createClient", status: 400, error_code: "INVALID_REQUEST_DATA" });
+    // Wall time: in the log line, never in the journal API.
+    expect(logged[0].latency_ms).toBeGreaterThanOrEqual(0);
+    expect(logged[0].response).toMatchObject({ error_code: "INVALID_REQUEST_DATA" });
     expect(s.output()).not.toContain("4242424242424242");
   });
 
