@@ -99,8 +99,40 @@ export class Journal {
         this.#start = (this.#start + 1) % this.limit;
       }
     }
-    if (this.#listeners.size > 0) this.#notify(this.masked(stored), live);
+    if (this.#listeners.size > 0) this.#notify(this.#view(stored), live);
     return stored;
+  }
+
+  /**
+   * The entry as listeners get it: the same fields in the same order, with `query`, `body` and
+   * `response` as getters that mask on first use. A live view that shows summary rows (and
+   * fetches `GET /_mock/requests/{seq}` when one is opened) never pays for masking on the request
+   * path; one that serializes the whole entry pays once, as a read would.
+   */
+  #view(stored: Stored): JournalEntry {
+    const parts = () => this.masked(stored);
+    return {
+      seq: stored.seq,
+      at: stored.at,
+      request_id: stored.request_id,
+      method: stored.method,
+      path: stored.path,
+      get query() {
+        return parts().query;
+      },
+      operation: stored.operation,
+      client_id: stored.client_id,
+      status: stored.status,
+      error_code: stored.error_code,
+      rule: stored.rule,
+      near_misses: stored.near_misses,
+      get body() {
+        return parts().body;
+      },
+      get response() {
+        return parts().response;
+      },
+    };
   }
 
   /** Entries, oldest first, parts masked. */
@@ -122,7 +154,8 @@ export class Journal {
   }
 
   /**
-   * Calls `listener` after each entry is recorded, with the masked entry and its wall-clock facts.
+   * Calls `listener` after each entry is recorded, with the entry (secrets masked: its parts are
+   * masked when first read, see `#view`) and its wall-clock facts.
    * A listener that throws is ignored (a broken inspector tab must not break a payment).
    * @returns a function that removes the listener.
    */
