@@ -1,5 +1,5 @@
 import { maskDeep } from "../core/mask.js";
-import type { NearMiss } from "../scenarios/explain.js";
+import type { NearMiss, PendingNearMiss } from "../scenarios/explain.js";
 import { answerView, keepAnswer, type RawAnswer } from "./journal-answer.js";
 
 export { ANSWER_CAP } from "./journal-answer.js";
@@ -38,7 +38,8 @@ export type JournalRecord = Omit<JournalEntry, "seq" | "body" | "query" | "respo
   url: string;
   /** The answer body's text as sent (undefined: no answer, or an empty one). */
   answer: string | undefined;
-  near_misses?: readonly NearMiss[];
+  /** Ranked at match time; their reasons are formatted when the entry is read. */
+  near_misses?: readonly PendingNearMiss[];
 };
 
 /** Real-time facts about a request, given to live listeners and never stored (wall time is not replayable). */
@@ -51,7 +52,7 @@ export type JournalListener = (entry: JournalEntry, live: LiveFacts) => void;
 
 /** The raw parts of an entry not read yet (a symbol key: no JSON, no `Object.keys`). */
 const RAW = Symbol("unmasked parts");
-type Stored = JournalEntry & { [RAW]?: { body: unknown; url: string; answer: RawAnswer | undefined } };
+type Stored = JournalEntry & { [RAW]?: { body: unknown; url: string; answer: RawAnswer | undefined; nearMisses: readonly PendingNearMiss[] | undefined } };
 
 const NONE: readonly NearMiss[] = Object.freeze([]);
 
@@ -59,7 +60,7 @@ const NONE: readonly NearMiss[] = Object.freeze([]);
  * The request journal of one world: a bounded ring (oldest dropped first), so a long CI run holds
  * a fixed amount of memory; each answer body is cut at {@link ANSWER_CAP} bytes.
  *
- * Bodies, answers and query strings are masked when an entry is first read, not on the request
+ * Bodies, answers and query strings are masked (and near-miss reasons formatted) when an entry is first read, not on the request
  * path (most entries are never read); until then they sit in memory as sent, like the card in the
  * token vault. Nothing outside this class sees an unmasked part.
  */
@@ -86,11 +87,11 @@ export class Journal {
       status: entry.status,
       error_code: entry.error_code,
       rule: entry.rule,
-      near_misses: entry.near_misses ?? NONE,
+      near_misses: NONE,
       body: null,
       response: null,
     };
-    stored[RAW] = { body: entry.body, url: entry.url, answer: keepAnswer(entry.answer) };
+    stored[RAW] = { body: entry.body, url: entry.url, answer: keepAnswer(entry.answer), nearMisses: entry.near_misses };
     if (this.limit > 0) {
       if (this.#ring.length < this.limit) {
         this.#ring.push(stored);
@@ -104,8 +105,8 @@ export class Journal {
   }
 
   /**
-   * The entry as listeners get it: the same fields in the same order, with `query`, `body` and
-   * `response` as getters that mask on first use. A live view that shows summary rows (and
+   * The entry as listeners get it: the same fields in the same order, with `query`,
+   * `near_misses`, `body` and `response` as getters that mask (or format) on first use. A live view that shows summary rows (and
    * fetches `GET /_mock/requests/{seq}` when one is opened) never pays for masking on the request
    * path; one that serializes the whole entry pays once, as a read would.
    */
@@ -125,7 +126,9 @@ export class Journal {
       status: stored.status,
       error_code: stored.error_code,
       rule: stored.rule,
-      near_misses: stored.near_misses,
+      get near_misses() {
+        return parts().near_misses;
+      },
       get body() {
         return parts().body;
       },
@@ -172,6 +175,7 @@ export class Journal {
       e.body = raw.body === undefined ? null : maskDeep(raw.body);
       e.query = queryOf(raw.url);
       e.response = answerView(raw.answer);
+      if (raw.nearMisses?.length) e.near_misses = raw.nearMisses.map((n) => ({ rule: n.rule, reason: n.reason() }));
       delete e[RAW];
     }
     return e;

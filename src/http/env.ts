@@ -1,4 +1,4 @@
-import type { NearMiss } from "../gateway/journal.js";
+import type { PendingNearMiss } from "../scenarios/explain.js";
 import type { World } from "../gateway/world.js";
 
 /** Per-request values the pipeline stages hand to each other. */
@@ -18,6 +18,6 @@ export interface AppEnv {
     /** The envelope's `error_code` of an error answer, for the journal. */
     errorCode: string | undefined;
     /** Why the loaded scenario rules ahead of the matched one (or all of them) did not match. */
-    nearMisses: readonly NearMiss[] | undefined;
+    nearMisses: readonly PendingNearMiss[] | undefined;
   };
 }

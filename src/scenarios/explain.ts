@@ -31,7 +31,7 @@ export interface Explanation {
 /** How many near misses an entry or an explanation lists. */
 export const NEAR_MISS_LIMIT = 3;
 
-const NONE: readonly NearMiss[] = Object.freeze([]);
+const NONE: readonly PendingNearMiss[] = Object.freeze([]);
 
 /**
  * `answered`: the engine has just matched this request, so the counters include it and a `chance`
@@ -50,22 +50,29 @@ interface Verdict {
   groups: string[];
 }
 
+/** A near miss whose reason is formatted when first read (the journal formats it on read, like it masks). */
+export interface PendingNearMiss {
+  rule: string;
+  reason: () => string;
+}
+
 /**
  * Near misses of a request the engine just answered (`matched`: its label or null): the loaded and
- * start rules ahead of the matched one. Free when only the built-in values are active.
+ * start rules ahead of the matched one. Free when only the built-in values are active. Ranked now
+ * (a budget reason needs the counters as this request left them); the texts are built on read.
  */
-export function nearMisses(active: readonly Readonly<ActiveScenario>[], input: MatchInput, matched: string | null): readonly NearMiss[] {
+export function nearMisses(active: readonly Readonly<ActiveScenario>[], input: MatchInput, matched: string | null): readonly PendingNearMiss[] {
   if (active.length === 0 || active[0].origin === "builtin") return NONE;
   const verdicts: Verdict[] = [];
   const headers = headerReader(input);
   for (const scenario of active) {
     if (scenario.origin === "builtin") break;
     for (const r of scenario.rules) {
-      if (r.label === matched) return rank(verdicts);
+      if (r.label === matched) return pending(verdicts);
       verdicts.push(evaluate(r, input, "answered", headers));
     }
   }
-  return rank(verdicts);
+  return pending(verdicts);
 }
 
 /** Which rule a request would meet and why the ones ahead of it would not; reads counters, changes nothing. */
@@ -78,66 +85,65 @@ export function explain(active: readonly Readonly<ActiveScenario>[], input: Matc
       if (v.failure === null) {
         const outcome = resolve(r.rule.then, v.groups);
         const chance = r.rule.when.chance;
-        return { matched: chance === undefined ? { rule: r.label, outcome } : { rule: r.label, outcome, chance }, near_misses: [...rank(verdicts)] };
+        return { matched: chance === undefined ? { rule: r.label, outcome } : { rule: r.label, outcome, chance }, near_misses: formatted(verdicts) };
       }
       if (scenario.origin !== "builtin") verdicts.push(v);
     }
   }
-  return { matched: null, near_misses: [...rank(verdicts)] };
+  return { matched: null, near_misses: formatted(verdicts) };
+}
+
+const formatted = (verdicts: Verdict[]): NearMiss[] => rank(verdicts).map((v) => ({ rule: v.label, reason: v.failure!() }));
+
+function pending(verdicts: Verdict[]): readonly PendingNearMiss[] {
+  if (verdicts.length === 0) return NONE;
+  return rank(verdicts).map((v) => ({ rule: v.label, reason: v.failure! }));
 }
 
 /** Closest first; rules naming another operation only when no rule of this one came close. */
-function rank(verdicts: Verdict[]): readonly NearMiss[] {
-  if (verdicts.length === 0) return NONE;
+function rank(verdicts: Verdict[]): Verdict[] {
   const same = verdicts.filter((v) => v.operationHeld);
   const pool = same.length > 0 ? same : verdicts;
   // Array.prototype.sort is stable: equal counts keep precedence order.
-  return pool
-    .sort((a, b) => b.held - a.held)
-    .slice(0, NEAR_MISS_LIMIT)
-    .map((v) => ({ rule: v.label, reason: v.failure!() }));
+  return pool.sort((a, b) => b.held - a.held).slice(0, NEAR_MISS_LIMIT);
 }
 
 function evaluate(r: Readonly<ActiveRule>, input: MatchInput, mode: Mode, headers: () => Record<string, string>): Verdict {
   const w = r.rule.when;
   const v: Verdict = { label: r.label, held: 0, operationHeld: true, failure: null, groups: [] };
-  const fail = (reason: () => string) => {
-    v.failure ??= reason;
-  };
   if (w.operation !== undefined) {
     const wanted: readonly string[] = Array.isArray(w.operation) ? w.operation : [w.operation];
     if (wanted.includes(input.operation)) v.held++;
     else {
       v.operationHeld = false;
-      fail(() => `operation: wanted ${oneOf(wanted)}, got ${input.operation}`);
+      v.failure ??= () => `operation: wanted ${oneOf(wanted)}, got ${input.operation}`;
     }
   }
   if (w.client !== undefined) {
     const wanted: readonly string[] = Array.isArray(w.client) ? w.client : [w.client];
     if (wanted.includes(input.clientId ?? "")) v.held++;
-    else fail(() => `client: wanted ${oneOf(wanted)}, got ${input.clientId ?? "none"}`);
+    else v.failure ??= () => `client: wanted ${oneOf(wanted)}, got ${input.clientId ?? "none"}`;
   }
-  check(v, "body", w.body, () => input.body, fail);
-  check(v, "query", w.query, () => input.query, fail);
-  check(v, "headers", w.headers, headers, fail);
-  check(v, "params", w.params, () => input.params ?? {}, fail);
+  if (w.body) check(v, "body", w.body, input.body);
+  if (w.query) check(v, "query", w.query, input.query);
+  if (w.headers) check(v, "headers", w.headers, headers());
+  if (w.params) check(v, "params", w.params, input.params ?? {});
   const hasBudget = w.times !== undefined || w.nth !== undefined || w.every !== undefined || w.chance !== undefined;
   if (hasBudget && v.failure === null) {
     const refused = budgetRefusal(r, input, mode);
     if (refused === null) v.held++;
-    else fail(() => refused);
+    else v.failure = () => refused;
   }
   return v;
 }
 
-function check(v: Verdict, block: string, conds: Record<string, Condition> | undefined, root: () => unknown, fail: (r: () => string) => void): void {
-  if (!conds) return;
-  const at = root();
-  for (const [path, cond] of Object.entries(conds)) {
+function check(v: Verdict, block: string, conds: Record<string, Condition>, root: unknown): void {
+  for (const path of Object.keys(conds)) {
+    const cond = conds[path];
     const key = block === "headers" ? path.toLowerCase() : path;
-    const value = valueAt(at, key);
+    const value = valueAt(root, key);
     if (holds(cond, value, v.groups)) v.held++;
-    else fail(() => `${block}.${key}: wanted ${wantedText(key, cond, value)}, got ${shown(key, value)}`);
+    else v.failure ??= () => `${block}.${key}: wanted ${wantedText(key, cond, value)}, got ${shown(key, value)}`;
   }
 }
 
