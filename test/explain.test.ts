@@ -85,6 +85,19 @@ describe("POST /_mock/scenarios/explain", () => {
     expectEnvelope(await t.call("POST", "/_mock/scenarios/explain", { as: null, raw: "{", headers: { "content-type": "application/json" } }), 400, "INVALID_REQUEST_DATA");
   });
 
+  it("works per world: a sandbox explains with its own rules, and its journal answers by seq", async () => {
+    const t = setup();
+    const box = (await t.post("/_mock/sandboxes", {}, { as: null })).body.id;
+    await loadYaml(t, ONCE, `/sandboxes/${box}`);
+    const request = { operation: "createTransaction", body: sale({ amount: 1500 }) };
+    expect((await t.post(`/sandboxes/${box}/_mock/scenarios/explain`, request, { as: null })).body.matched.rule).toBe("once/big once");
+    expect((await explain(t, request)).body.matched.rule).toBe("builtin/test cards read back as CREDIT");
+    await t.post(`/sandboxes/${box}/v1/transactions`, sale({ amount: 1500 }));
+    const entry = (await t.get(`/sandboxes/${box}/_mock/requests/1`, { as: null })).body;
+    expect(entry).toMatchObject({ seq: 1, rule: "once/big once", path: `/sandboxes/${box}/v1/transactions` });
+    expectEnvelope(await t.get("/_mock/requests/1", { as: null }), 404, "RESOURCE_NOT_FOUND");
+  });
+
   it("masks secrets in the reasons it shows", async () => {
     const t = setup({ builtin: false });
     await loadYaml(t, "version: 1\nname: pan\nrules:\n  - when: { body: { payment_method.cvv: '999' } }\n    then: { fail: { error: SYSTEM_ERROR } }\n");
