@@ -30,6 +30,8 @@ describe("POST /_mock/scenarios/explain", () => {
     }
     const hits = (await t.get("/_mock/scenarios")).body.scenarios[0].rules[0].hits;
     expect(hits).toBe(0);
+    // Not a change of the world: replay has nothing to send again.
+    expect((await t.get("/_mock/journal/export", { as: null })).text).not.toContain("/_mock/scenarios/explain");
     // The budget is still whole: the real request meets the rule.
     const paid = await t.post("/v1/transactions", sale({ amount: 1500 }));
     expect(paid.headers.get("x-paydouble-rule")).toBe("once/big once");
