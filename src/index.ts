@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import { durationMs, parseDuration } from "./core/duration.js";
 import type { Fixtures } from "./gateway/fixtures.js";
-import type { JournalEntry } from "./gateway/journal.js";
+import type { JournalEntry, LiveFacts, NearMiss } from "./gateway/journal.js";
 import { Host } from "./gateway/host.js";
 import { createApp } from "./http/app.js";
 import type { AppEnv } from "./http/env.js";
@@ -40,8 +40,11 @@ export interface DoubleOptions {
   sleep?: Sleep;
   /** Cap on live sandboxes. */
   sandboxLimit?: number;
-  /** Called with each `/v1` journal entry (secrets masked) as it is recorded. */
-  onRequest?: (entry: JournalEntry) => void;
+  /**
+   * Called with each `/v1` journal entry (secrets masked) as it is recorded, and the request's
+   * wall-clock `latency_ms` (which the journal itself never holds: it is not replayable).
+   */
+  onRequest?: (entry: JournalEntry, live: LiveFacts) => void;
 }
 
 export interface Double {
@@ -102,4 +105,4 @@ export type { Matched, Outcome } from "./scenarios/engine.js";
 export { ControlError, startDouble, type ClockAdvance, type RequestFilter, type RunningDouble, type StartOptions } from "./start.js";
 export type { OpenApiDocument } from "./http/openapi.js";
 export { buildOpenApi } from "./http/openapi.js";
-export type { JournalEntry };
+export type { JournalEntry, LiveFacts, NearMiss };

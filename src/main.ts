@@ -12,7 +12,7 @@ import { helpText, type Config } from "./config.js";
 import { localDate } from "./core/calendar.js";
 import { wallNow } from "./core/clock.js";
 import { merchantZone } from "./gateway/clients/client.js";
-import type { JournalEntry } from "./gateway/journal.js";
+import type { JournalEntry, LiveFacts } from "./gateway/journal.js";
 import type { Host } from "./gateway/host.js";
 import { createDouble } from "./index.js";
 import { replayLog } from "./replay/replay.js";
@@ -97,14 +97,18 @@ function warmUp(host: Host): void {
   for (const client of host.root.state.clients.values()) localDate(host.root.clock.now(), merchantZone(client));
 }
 
-/** One line per `/v1` request on stdout; the journal entry is already masked. */
-function requestLogger(mode: Config["log"]): ((e: JournalEntry) => void) | undefined {
-  if (mode === "json") return (e) => process.stdout.write(JSON.stringify(e) + "\n");
-  if (mode === "text") return (e) => process.stdout.write(`${e.at} ${e.status} ${e.method} ${e.path} ${e.operation ?? "-"} ${e.request_id}\n`);
+/** One line per `/v1` request on stdout; the journal entry is already masked; `latency_ms` is wall time. */
+function requestLogger(mode: Config["log"]): RequestLogger | undefined {
+  if (mode === "json") return (e, live) => process.stdout.write(JSON.stringify({ ...e, latency_ms: live.latency_ms }) + "\n");
+  if (mode === "text") {
+    return (e, live) => process.stdout.write(`${e.at} ${e.status} ${e.method} ${e.path} ${e.operation ?? "-"} ${e.request_id} ${live.latency_ms}ms\n`);
+  }
   return undefined;
 }
 
-async function replay(file: string, onRequest?: (e: JournalEntry) => void) {
+type RequestLogger = (e: JournalEntry, live: LiveFacts) => void;
+
+async function replay(file: string, onRequest?: RequestLogger) {
   let text: string;
   try {
     text = readFileSync(file, "utf8");

@@ -25,6 +25,7 @@ export interface RequestFilter {
   operation?: string;
   status?: number;
   client_id?: string;
+  error_code?: string;
   limit?: number;
 }
 
@@ -53,6 +54,8 @@ export interface RunningDouble {
   };
   requests: {
     list(filter?: RequestFilter): Promise<JournalEntry[]>;
+    /** `GET /_mock/requests/{seq}`: one entry whole (answer, error code, near misses). */
+    get(seq: number): Promise<JournalEntry>;
     count(filter?: RequestFilter): Promise<number>;
     clear(): Promise<void>;
   };
@@ -114,6 +117,7 @@ export async function startDouble(options: StartOptions = {}): Promise<RunningDo
     },
     requests: {
       list: async (f) => (await control<{ data: JournalEntry[] }>("GET", "/requests" + query(f))).data,
+      get: (seq) => control("GET", `/requests/${seq}`),
       count: async (f) => (await control<{ count: number }>("GET", "/requests" + query(f, { count: "true" }))).count,
       clear: async () => {
         await control("DELETE", "/requests");

@@ -33,7 +33,7 @@ describe("architecture", () => {
   });
 
   test("wall clock and ambient randomness appear only in core/", () => {
-    const banned = /Date\.now\(|new Date\(\)|Math\.random\(|randomUUID\(/;
+    const banned = /Date\.now\(|new Date\(\)|Math\.random\(|randomUUID\(|performance\.now\(/;
     for (const f of sources.filter((s) => !s.path.startsWith("core/"))) {
       expect(banned.test(f.text), `${f.path}`).toBe(false);
     }

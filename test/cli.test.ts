@@ -97,7 +97,10 @@ describe("paydouble CLI", () => {
     const logged = s.output().trim().split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l));
     expect(logged).toHaveLength(2); // the banner's curl, then the POST
     expect(logged[0]).toMatchObject({ method: "GET", path: "/v1/transactions", status: 200 });
-    expect(logged[1]).toMatchObject({ method: "POST", path: "/v1/clients", operation: "createClient", status: 400 });
+    expect(logged[1]).toMatchObject({ method: "POST", path: "/v1/clients", operation: "createClient", status: 400, error_code: "INVALID_REQUEST_DATA" });
+    // Wall time: in the log line, never in the journal API.
+    expect(logged[1].latency_ms).toBeGreaterThanOrEqual(0);
+    expect(logged[1].response).toMatchObject({ error_code: "INVALID_REQUEST_DATA" });
     expect(s.output()).not.toContain("4242424242424242");
   });
 

@@ -23,6 +23,8 @@ describe("startDouble", () => {
     expect(await double.requests.count({ operation: "listClients", status: 200 })).toBe(1);
     const [last] = await double.requests.list({ limit: 1 });
     expect(last).toMatchObject({ operation: "listClients", status: 401 });
+    expect(await double.requests.count({ error_code: "NOT_AUTHENTICATED" })).toBe(1);
+    expect(await double.requests.get(last.seq)).toEqual(last);
     await double.requests.clear();
     expect(await double.requests.count()).toBe(0);
   });

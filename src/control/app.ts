@@ -11,6 +11,7 @@ import { mountQuirks } from "./quirks.js";
 import { mountSandboxes } from "./sandboxes.js";
 import { mountScenarios } from "./scenarios.js";
 import { mountDocs } from "./docs.js";
+import { mountExplain } from "./explain.js";
 import { mountJournal } from "./journal.js";
 
 const resetBody = z.object({ seed: z.union([z.string().min(1).max(200), z.number().int()]).optional() }).strict();
@@ -45,6 +46,7 @@ export function buildControlApp(host: Host): Hono<AppEnv> {
   });
 
   mountClock(ctl);
+  mountExplain(ctl);
   mountScenarios(ctl);
   mountQuirks(ctl);
   mountSandboxes(ctl, host);

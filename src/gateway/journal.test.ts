@@ -1,7 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { Journal } from "./journal.js";
+import { ANSWER_CAP, maskText } from "./journal-answer.js";
+import { Journal, type JournalEntry, type LiveFacts } from "./journal.js";
 
-const entry = (n: number) => ({ at: "t", request_id: `r${n}`, method: "GET", path: "/v1/x", operation: null, client_id: null, status: 200, rule: null, body: undefined });
+const entry = (n: number, answer?: string) => ({
+  at: "t",
+  request_id: `r${n}`,
+  method: "GET",
+  path: "/v1/x",
+  url: "http://localhost/v1/x",
+  operation: null,
+  client_id: null,
+  status: 200,
+  error_code: null,
+  rule: null,
+  body: undefined,
+  answer,
+});
 
 describe("Journal ring", () => {
   it("keeps the newest `limit` entries, oldest first, across many wraps and after clear", () => {
@@ -37,5 +51,58 @@ describe("Journal masking", () => {
     const line = j.masked(j.record(withCard(1)));
     expect(line.body).toEqual(maskedBody);
     expect(j.entries()[0]).toBe(line);
+  });
+});
+
+describe("Journal lookup by seq", () => {
+  it("finds entries still in the ring, across wraps, and nothing else", () => {
+    const j = new Journal(3);
+    for (let n = 1; n <= 7; n++) j.record(entry(n));
+    expect([5, 6, 7].map((seq) => j.get(seq)?.request_id)).toEqual(["r5", "r6", "r7"]);
+    for (const seq of [0, 4, 8, 5.5, -1]) expect(j.get(seq)).toBeUndefined();
+    j.clear();
+    expect(j.get(7)).toBeUndefined();
+  });
+});
+
+describe("Journal listeners", () => {
+  it("hear each entry masked, with its live facts, after it is recorded; a throwing one is ignored", () => {
+    const j = new Journal(5);
+    const heard: [JournalEntry, LiveFacts, number][] = [];
+    j.subscribe(() => {
+      throw new Error("broken tab");
+    });
+    const stop = j.subscribe((e, live) => heard.push([e, live, j.entries().length]));
+    j.record({ ...entry(1), body: { pan: "4242424242424242" } }, { latency_ms: 1.5 });
+    expect(heard).toHaveLength(1);
+    expect(heard[0][0].body).toEqual({ pan: "424242******4242" });
+    expect(heard[0][1]).toEqual({ latency_ms: 1.5 });
+    expect(heard[0][2]).toBe(1);
+    stop();
+    j.record(entry(2));
+    expect(heard).toHaveLength(1);
+  });
+});
+
+describe("Journal answers", () => {
+  it("keeps an answer up to the cap, parsed and masked; a longer one as a marker with its first bytes", () => {
+    const j = new Journal(5);
+    j.record(entry(1, JSON.stringify({ pan: "4242424242424242", ok: true })));
+    const long = JSON.stringify({ items: "é".repeat(ANSWER_CAP) });
+    j.record(entry(2, long));
+    j.record(entry(3, '{"half": "cut'));
+    const [small, big, malformed] = j.entries();
+    expect(small.response).toEqual({ pan: "424242******4242", ok: true });
+    expect(big.response).toMatchObject({ truncated: true, bytes: Buffer.byteLength(long) });
+    const preview = (big.response as { preview: string }).preview;
+    expect(Buffer.byteLength(preview)).toBeLessThanOrEqual(ANSWER_CAP);
+    expect(long.startsWith(preview)).toBe(true);
+    expect(malformed.response).toBe('{"half": "cut');
+    expect(j.get(9)).toBeUndefined();
+  });
+
+  it("masks text that does not parse: secret values, PAN-length digit runs and a run cut at the end", () => {
+    expect(maskText('{"cvv":"123","note":"4242424242424242","pan":"42424242')).toBe('{"cvv":"***","note":"424242******4242","pan":"********');
+    expect(maskText('{"n": 42424')).toBe('{"n": *****');
   });
 });

@@ -1,4 +1,9 @@
 import { maskDeep } from "../core/mask.js";
+import type { NearMiss, PendingNearMiss } from "../scenarios/explain.js";
+import { answerView, keepAnswer, type RawAnswer } from "./journal-answer.js";
+
+export { ANSWER_CAP } from "./journal-answer.js";
+export type { NearMiss };
 
 /** One answered `/v1` request, with its secrets masked. */
 export interface JournalEntry {
@@ -8,60 +13,169 @@ export interface JournalEntry {
   request_id: string;
   method: string;
   path: string;
+  /** The query string's parameters (the first value of a repeated name). */
+  query: Record<string, string>;
   operation: string | null;
   client_id: string | null;
+  /** 0 when no answer was sent (a scenario's `transport` fault). */
   status: number;
+  /** The envelope's `error_code` on a 4xx/5xx answer, else null. */
+  error_code: string | null;
   /** `<scenario>/<rule>` when a scenario shaped the answer. */
   rule: string | null;
+  /** Up to three rules of the loaded scenario files that came closest to matching. */
+  near_misses: readonly NearMiss[];
+  /** The request body as sent (parsed JSON), or null. */
   body: unknown;
+  /** The answer body (parsed JSON, or the text when it is not JSON), a cut marker, or null. */
+  response: unknown;
 }
 
-/** The body as sent, on an entry not read yet (a symbol key: no JSON, no `Object.keys`). */
-const RAW = Symbol("unmasked body");
-type Stored = JournalEntry & { [RAW]?: unknown };
+/** What the pipeline hands over: the raw request body, the URL and the answer text. */
+export type JournalRecord = Omit<JournalEntry, "seq" | "body" | "query" | "response" | "near_misses"> & {
+  body: unknown;
+  /** The full request URL; its query is parsed when the entry is read. */
+  url: string;
+  /** The answer body's text as sent (undefined: no answer, or an empty one). */
+  answer: string | undefined;
+  /** Ranked at match time; their reasons are formatted when the entry is read. */
+  near_misses?: readonly PendingNearMiss[];
+};
+
+/** Real-time facts about a request, given to live listeners and never stored (wall time is not replayable). */
+export interface LiveFacts {
+  /** Wall time from arrival to the answer, in milliseconds. */
+  latency_ms: number;
+}
+
+export type JournalListener = (entry: JournalEntry, live: LiveFacts) => void;
+
+/** The raw parts of an entry not read yet (a symbol key: no JSON, no `Object.keys`). */
+const RAW = Symbol("unmasked parts");
+type Stored = JournalEntry & { [RAW]?: { body: unknown; url: string; answer: RawAnswer | undefined; nearMisses: readonly PendingNearMiss[] | undefined } };
+
+const NONE: readonly NearMiss[] = Object.freeze([]);
 
 /**
  * The request journal of one world: a bounded ring (oldest dropped first), so a long CI run holds
- * a fixed amount of memory.
+ * a fixed amount of memory; each answer body is cut at {@link ANSWER_CAP} bytes.
  *
- * Bodies are masked when an entry is first read, not on the request path (most entries are never
- * read); until then the body sits in memory as sent, like the card in the token vault. Nothing
- * outside this class sees an unmasked body.
+ * Bodies, answers and query strings are masked (and near-miss reasons formatted) when an entry is first read, not on the request
+ * path (most entries are never read); until then they sit in memory as sent, like the card in the
+ * token vault. Nothing outside this class sees an unmasked part.
  */
 export class Journal {
   /** A circular buffer: `#start` is the oldest entry once the ring is full (no shift per request). */
   readonly #ring: Stored[] = [];
   #start = 0;
   #seq = 0;
+  readonly #listeners = new Set<JournalListener>();
 
   constructor(readonly limit: number) {}
 
-  /** Appends an entry; its body is masked when first read ({@link masked}). */
-  record(entry: Omit<JournalEntry, "seq" | "body"> & { body: unknown }): JournalEntry {
-    const stored: Stored = { ...entry, body: null, seq: ++this.#seq };
-    if (entry.body !== undefined) stored[RAW] = entry.body;
-    if (this.limit <= 0) return stored;
-    if (this.#ring.length < this.limit) {
-      this.#ring.push(stored);
-    } else {
-      this.#ring[this.#start] = stored;
-      this.#start = (this.#start + 1) % this.limit;
+  /** Appends an entry (its parts are masked when first read), then tells the live listeners. */
+  record(entry: JournalRecord, live: LiveFacts = { latency_ms: 0 }): JournalEntry {
+    const stored: Stored = {
+      seq: ++this.#seq,
+      at: entry.at,
+      request_id: entry.request_id,
+      method: entry.method,
+      path: entry.path,
+      query: {},
+      operation: entry.operation,
+      client_id: entry.client_id,
+      status: entry.status,
+      error_code: entry.error_code,
+      rule: entry.rule,
+      near_misses: NONE,
+      body: null,
+      response: null,
+    };
+    stored[RAW] = { body: entry.body, url: entry.url, answer: keepAnswer(entry.answer), nearMisses: entry.near_misses };
+    if (this.limit > 0) {
+      if (this.#ring.length < this.limit) {
+        this.#ring.push(stored);
+      } else {
+        this.#ring[this.#start] = stored;
+        this.#start = (this.#start + 1) % this.limit;
+      }
     }
+    if (this.#listeners.size > 0) this.#notify(this.#view(stored), live);
     return stored;
   }
 
-  /** Entries, oldest first, bodies masked. */
+  /**
+   * The entry as listeners get it: the same fields in the same order, with `query`,
+   * `near_misses`, `body` and `response` as getters that mask (or format) on first use. A live view that shows summary rows (and
+   * fetches `GET /_mock/requests/{seq}` when one is opened) never pays for masking on the request
+   * path; one that serializes the whole entry pays once, as a read would.
+   */
+  #view(stored: Stored): JournalEntry {
+    const parts = () => this.masked(stored);
+    return {
+      seq: stored.seq,
+      at: stored.at,
+      request_id: stored.request_id,
+      method: stored.method,
+      path: stored.path,
+      get query() {
+        return parts().query;
+      },
+      operation: stored.operation,
+      client_id: stored.client_id,
+      status: stored.status,
+      error_code: stored.error_code,
+      rule: stored.rule,
+      get near_misses() {
+        return parts().near_misses;
+      },
+      get body() {
+        return parts().body;
+      },
+      get response() {
+        return parts().response;
+      },
+    };
+  }
+
+  /** Entries, oldest first, parts masked. */
   entries(): readonly JournalEntry[] {
     const ordered = this.#start === 0 ? this.#ring : [...this.#ring.slice(this.#start), ...this.#ring.slice(0, this.#start)];
     for (const e of ordered) this.masked(e);
     return ordered;
   }
 
-  /** The entry with its body masked (once): for readers and the `--log json` line. */
+  /** The entry with this `seq`, masked, or undefined when it was never recorded or has left the ring. */
+  get(seq: number): JournalEntry | undefined {
+    const n = this.#ring.length;
+    if (n === 0) return undefined;
+    const oldest = this.#ring[this.#start].seq;
+    // Sequence numbers are consecutive within the ring, so the position is arithmetic.
+    const offset = seq - oldest;
+    if (!Number.isInteger(offset) || offset < 0 || offset >= n) return undefined;
+    return this.masked(this.#ring[(this.#start + offset) % n]);
+  }
+
+  /**
+   * Calls `listener` after each entry is recorded, with the entry (secrets masked: its parts are
+   * masked when first read, see `#view`) and its wall-clock facts.
+   * A listener that throws is ignored (a broken inspector tab must not break a payment).
+   * @returns a function that removes the listener.
+   */
+  subscribe(listener: JournalListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** The entry with its parts masked (once): for readers and the `--log json` line. */
   masked(entry: JournalEntry): JournalEntry {
     const e = entry as Stored;
-    if (RAW in e) {
-      e.body = maskDeep(e[RAW]);
+    const raw = e[RAW];
+    if (raw) {
+      e.body = raw.body === undefined ? null : maskDeep(raw.body);
+      e.query = queryOf(raw.url);
+      e.response = answerView(raw.answer);
+      if (raw.nearMisses?.length) e.near_misses = raw.nearMisses.map((n) => ({ rule: n.rule, reason: n.reason() }));
       delete e[RAW];
     }
     return e;
@@ -71,4 +185,24 @@ export class Journal {
     this.#ring.length = 0;
     this.#start = 0;
   }
+
+  #notify(entry: JournalEntry, live: LiveFacts): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(entry, live);
+      } catch {
+        // Deliberately dropped: see subscribe().
+      }
+    }
+  }
+}
+
+/** The query parameters of a URL, masked (a PAN in a query string is still a PAN). */
+function queryOf(url: string): Record<string, string> {
+  const q = url.indexOf("?");
+  if (q < 0) return {};
+  const hash = url.indexOf("#", q);
+  const out: Record<string, string> = Object.create(null); // `__proto__` is a name like any other
+  for (const [k, v] of new URLSearchParams(url.slice(q + 1, hash < 0 ? undefined : hash))) if (!(k in out)) out[k] = v;
+  return maskDeep(out) as Record<string, string>;
 }

@@ -5,7 +5,9 @@ import type { Host } from "../gateway/host.js";
 import { OPERATIONS } from "../gateway/operations.js";
 import { afterChange, beforeChange, drawRequestId } from "./changes.js";
 import type { AppEnv } from "./env.js";
-import type { JournalEntry } from "../gateway/journal.js";
+import type { JournalListener } from "../gateway/journal.js";
+import { elapsedMs, monotonicMs } from "../core/wall.js";
+import { answerJson } from "./answer.js";
 import { toEnvelope, unknownRoute } from "./errors.js";
 import { TransportFault, type Sleep } from "./outcomes.js";
 import { registerOperation } from "./register.js";
@@ -15,8 +17,8 @@ const SANDBOX_PATH = /^\/sandboxes\/([^/]+)(?=\/|$)/;
 export interface AppOptions {
   /** Serve the `/_mock` control API (default true; `--no-control` turns it off). */
   control?: boolean;
-  /** Called with each journal entry (secrets masked) as it is recorded: `--log json`. */
-  onRequest?: (entry: JournalEntry) => void;
+  /** Called with each journal entry (secrets masked) and its wall-clock latency as it is recorded: `--log`. */
+  onRequest?: JournalListener;
   /** Real delay for scenario `delay_ms` (default: a timer); tests inject their own. */
   sleep?: Sleep;
 }
@@ -29,6 +31,7 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.use("*", async (c, next) => {
+    const arrived = monotonicMs();
     const m = SANDBOX_PATH.exec(c.req.path);
     const sandboxId = m ? decodePathSegment(m[1]) : null;
     const world = host.world(sandboxId) ?? host.root;
@@ -64,18 +67,26 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
     if (gateway) record(c.res.status);
 
     function record(status: number) {
-      const entry = world.journal.record({
-        at: world.clock.iso(),
-        request_id: requestId,
-        method: c.req.method,
-        path: c.req.path,
-        operation: c.get("operation"),
-        client_id: c.get("clientId"),
-        status,
-        rule: c.get("rule"),
-        body: c.get("journalBody"),
-      });
-      if (options.onRequest) options.onRequest(world.journal.masked(entry));
+      const live = { latency_ms: elapsedMs(arrived) };
+      const entry = world.journal.record(
+        {
+          at: world.clock.iso(),
+          request_id: requestId,
+          method: c.req.method,
+          path: c.req.path,
+          url: c.req.url,
+          operation: c.get("operation"),
+          client_id: c.get("clientId"),
+          status,
+          error_code: status === 0 ? null : (c.get("errorCode") ?? null),
+          rule: c.get("rule"),
+          near_misses: c.get("nearMisses"),
+          body: c.get("journalBody"),
+          answer: status === 0 ? undefined : c.get("answer"),
+        },
+        live,
+      );
+      if (options.onRequest) options.onRequest(world.journal.masked(entry), live);
     }
   });
 
@@ -90,12 +101,14 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
     // The world-local path (`/v1/...`), so two sandboxes of one seed answer the same bytes.
     const localPath = c.req.path.replace(SANDBOX_PATH, "") || "/";
     const { status, body } = toEnvelope(unknownRoute(c.req.method, localPath), c.get("requestId") ?? "");
-    return c.json(body, status as 404);
+    c.set("errorCode", body.error_code);
+    return answerJson(c, body, status);
   });
   app.onError((err, c) => {
     if (err instanceof TransportFault) throw err; // no answer at all: the caller's fetch rejects
     const { status, body } = toEnvelope(err, c.get("requestId") ?? "");
-    return c.json(body, status as 400);
+    c.set("errorCode", body.error_code);
+    return answerJson(c, body, status);
   });
   return app;
 }

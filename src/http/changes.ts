@@ -16,8 +16,8 @@ export function drawRequestId(world: World): string {
   return world.ids.uuid("request-id");
 }
 
-/** Control paths that do not change the world (the export) or change the host instead. */
-const NOT_WORLD_CHANGES = /^\/_mock\/(?:journal|sandboxes)(?:\/|$)/;
+/** Control paths that do not change the world (the export, explain) or change the host instead. */
+const NOT_WORLD_CHANGES = /^\/_mock\/(?:journal|sandboxes|scenarios\/explain)(?:\/|$)/;
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 const HTTP_WHITESPACE_ENDS = /^[\t\n\r ]+|[\t\n\r ]+$/g;

@@ -1,3 +1,4 @@
+import type { PendingNearMiss } from "../scenarios/explain.js";
 import type { World } from "../gateway/world.js";
 
 /** Per-request values the pipeline stages hand to each other. */
@@ -12,5 +13,11 @@ export interface AppEnv {
     rule: string | null;
     /** The parsed request body, for the journal and scenario matchers. */
     journalBody: unknown;
+    /** The answer body's text, for the journal (set by `answerJson`; unset for other answers). */
+    answer: string | undefined;
+    /** The envelope's `error_code` of an error answer, for the journal. */
+    errorCode: string | undefined;
+    /** Why the loaded scenario rules ahead of the matched one (or all of them) did not match. */
+    nearMisses: readonly PendingNearMiss[] | undefined;
   };
 }

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { GatewayError } from "../core/errors.js";
 import type { Outcome } from "../scenarios/engine.js";
+import { answerJson } from "./answer.js";
 import type { AppEnv } from "./env.js";
 
 /**
@@ -82,11 +83,13 @@ interface NodeSocket {
  */
 export async function deliver(c: Context<AppEnv>, result: unknown, outcome: Outcome | undefined): Promise<Response> {
   const fault = outcome?.transport;
-  if (!fault) return c.json(result as object, 200);
+  if (!fault) return answerJson(c, result, 200);
   if (fault === "malformed_json") {
     // A reply cut off half way: the status and content type promise JSON, the body is not JSON.
     const text = JSON.stringify(result);
-    return c.body(text.slice(0, Math.max(1, Math.floor(text.length / 2))), 200, { "content-type": "application/json" });
+    const cut = text.slice(0, Math.max(1, Math.floor(text.length / 2)));
+    c.set("answer", cut);
+    return c.body(cut, 200, { "content-type": "application/json" });
   }
   const socket = (c.env as { incoming?: { socket?: NodeSocket } } | undefined)?.incoming?.socket;
   const signal = c.req.raw.signal;

@@ -3,6 +3,8 @@ import { GatewayError } from "../core/errors.js";
 import { authenticate } from "../gateway/auth.js";
 import type { Operation } from "../gateway/operation.js";
 import { realSleep } from "../core/clock.js";
+import type { MatchInput } from "../scenarios/engine.js";
+import { nearMisses } from "../scenarios/explain.js";
 import type { AppEnv } from "./env.js";
 import { processorOf } from "../gateway/processor-of.js";
 import { delayIfAsked, deliver, failAfterHandling, failBeforeHandling, namingProcessor, type Sleep } from "./outcomes.js";
@@ -31,7 +33,7 @@ export function registerOperation(app: Hono<AppEnv>, op: Operation, options: { s
     }
     const { body, query, rawQuery } = await readInput(c, op);
     const params = c.req.param() as Record<string, string>;
-    const matched = world.scenarios.match({
+    const input: MatchInput = {
       operation: op.id,
       clientId: scope.actor.id,
       body: op.matchView ? op.matchView(world, scope, c.get("journalBody")) : c.get("journalBody"),
@@ -39,7 +41,10 @@ export function registerOperation(app: Hono<AppEnv>, op: Operation, options: { s
       // Called only for a rule on headers: listing them all builds a full Headers object.
       headers: () => c.req.header(),
       params,
-    });
+    };
+    const matched = world.scenarios.match(input);
+    // Now, while the counters are as this request left them (free with no scenario files loaded).
+    c.set("nearMisses", nearMisses(world.scenarios.active, input, matched?.label ?? null));
     if (matched) {
       c.set("rule", matched.label);
       c.header("x-paydouble-rule", matched.label); // before the answer exists (see app.ts)

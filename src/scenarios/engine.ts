@@ -42,7 +42,7 @@ export interface Matched {
 
 export type ScenarioOrigin = "start" | "loaded" | "builtin";
 
-interface ActiveRule {
+export interface ActiveRule {
   label: string;
   name: string;
   rule: Rule;
@@ -53,7 +53,7 @@ interface ActiveRule {
   hits: number;
 }
 
-interface ActiveScenario {
+export interface ActiveScenario {
   file: ScenarioFile;
   origin: ScenarioOrigin;
   rules: ActiveRule[];
@@ -85,6 +85,11 @@ export class ScenarioEngine {
       }
     }
     return null;
+  }
+
+  /** The active scenarios in precedence order with their rules' counters, read-only (explain, near-misses). */
+  get active(): readonly Readonly<ActiveScenario>[] {
+    return this.#active;
   }
 
   /** Puts a file in front of the active set; a name already active is 409. */

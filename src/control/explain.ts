@@ -1,0 +1,80 @@
+import type { Hono } from "hono";
+import { z } from "zod";
+import { GatewayError } from "../core/errors.js";
+import type { ClientScope } from "../gateway/auth.js";
+import { OPERATIONS } from "../gateway/operations.js";
+import type { World } from "../gateway/world.js";
+import type { AppEnv } from "../http/env.js";
+import { parseWith, readJsonBody } from "../http/validate.js";
+import type { MatchInput } from "../scenarios/engine.js";
+import { explain } from "../scenarios/explain.js";
+
+const record = z.record(z.string(), z.string());
+
+const explainBody = z
+  .object({
+    operation: z.string().min(1),
+    /** The client the request acts for (after `X-Acting-As-Client-Id`). */
+    client: z.string().min(1).max(64).optional(),
+    body: z.unknown().optional(),
+    query: record.optional(),
+    headers: record.optional(),
+    params: record.optional(),
+  })
+  .strict();
+
+/**
+ * `POST /_mock/scenarios/explain`: which rule a request would meet, and for the closest rules that
+ * would not, the first condition that fails. It changes nothing: no counter moves, no budget is
+ * spent, no `chance` draw is made (a rule with `chance` is reported as matching, with its
+ * `chance`, when everything else allows it).
+ */
+export function mountExplain(ctl: Hono<AppEnv>): void {
+  ctl.post("/scenarios/explain", async (c) => {
+    const req = parseWith(explainBody, await readJsonBody(c, false), "body");
+    const op = OPERATIONS.find((o) => o.id === req.operation);
+    if (!op) {
+      const guess = closest(req.operation, OPERATIONS.map((o) => o.id));
+      const hint = guess ? `; did you mean ${guess}?` : "";
+      throw new GatewayError("INVALID_REQUEST_DATA", { details: { operation: `is not an operation id${hint}` } });
+    }
+    const world = c.get("world");
+    const headers = req.headers ?? {};
+    const input: MatchInput = {
+      operation: op.id,
+      clientId: req.client ?? null,
+      body: op.matchView && req.body !== undefined ? matchViewFor(world, req.client, req.body, op.matchView) : req.body,
+      query: req.query ?? {},
+      headers: () => headers,
+      params: req.params ?? {},
+    };
+    return c.json(explain(world.scenarios.active, input));
+  });
+}
+
+/** The body as the matcher sees it on `/v1` (a token payment shows its vaulted card), for a known client. */
+function matchViewFor(world: World, clientId: string | undefined, body: unknown, view: (w: World, s: ClientScope, raw: unknown) => unknown): unknown {
+  const client = clientId === undefined ? undefined : world.state.clients.get(clientId);
+  return client ? view(world, { caller: client, actor: client, actingAs: "none" }, body) : body;
+}
+
+/** The candidate within two edits of `name` (case ignored), for a did-you-mean. */
+function closest(name: string, candidates: readonly string[]): string | null {
+  let best: string | null = null;
+  let bestDistance = 3;
+  for (const c of candidates) {
+    const d = editDistance(name.toLowerCase(), c.toLowerCase());
+    if (d < bestDistance) [best, bestDistance] = [c, d];
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length];
+}

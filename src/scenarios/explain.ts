@@ -1,0 +1,196 @@
+import { maskDeep } from "../core/mask.js";
+import type { ActiveRule, ActiveScenario, MatchInput, Outcome } from "./engine.js";
+import { fillGroups, holds, valueAt } from "./match.js";
+import type { Condition, Then } from "./schema.js";
+
+/**
+ * Why rules did or did not match a request, like WireMock's near-misses: for each rule, the first
+ * condition that failed, with the rules ranked by how many of their conditions held. The same
+ * evaluation serves the journal (after the engine answered a request) and `POST
+ * /_mock/scenarios/explain` (before, changing nothing). Conditions are checked with the engine's own
+ * `holds` and `valueAt` (match.ts), in the engine's order.
+ *
+ * The built-in magic values are never near misses: every ordinary payment would "nearly" hit a
+ * dozen of them. They still count as a match.
+ */
+
+/** A rule that did not match, and the first of its conditions that failed. */
+export interface NearMiss {
+  /** `<scenario>/<rule>`. */
+  rule: string;
+  /** `body.amount: wanted gte 1000, got 999`, `budget times: 1 spent`, ... */
+  reason: string;
+}
+
+export interface Explanation {
+  /** The rule the request would meet; `chance` is set when that depends on a draw (assumed to succeed). */
+  matched: { rule: string; outcome: Outcome; chance?: number } | null;
+  near_misses: NearMiss[];
+}
+
+/** How many near misses an entry or an explanation lists. */
+export const NEAR_MISS_LIMIT = 3;
+
+const NONE: readonly PendingNearMiss[] = Object.freeze([]);
+
+/**
+ * `answered`: the engine has just matched this request, so the counters include it and a `chance`
+ * draw already happened; `explain`: nothing happened yet, counters are read as if this request came
+ * next and no `chance` draw is made.
+ */
+type Mode = "answered" | "explain";
+
+interface Verdict {
+  label: string;
+  /** Conditions that held (the budget counts as one). */
+  held: number;
+  operationHeld: boolean;
+  /** The first failure, formatted only for the rules that are shown; null when the rule matches. */
+  failure: (() => string) | null;
+  groups: string[];
+}
+
+/** A near miss whose reason is formatted when first read (the journal formats it on read, like it masks). */
+export interface PendingNearMiss {
+  rule: string;
+  reason: () => string;
+}
+
+/**
+ * Near misses of a request the engine just answered (`matched`: its label or null): the loaded and
+ * start rules ahead of the matched one. Free when only the built-in values are active. Ranked now
+ * (a budget reason needs the counters as this request left them); the texts are built on read.
+ */
+export function nearMisses(active: readonly Readonly<ActiveScenario>[], input: MatchInput, matched: string | null): readonly PendingNearMiss[] {
+  if (active.length === 0 || active[0].origin === "builtin") return NONE;
+  const verdicts: Verdict[] = [];
+  const headers = headerReader(input);
+  for (const scenario of active) {
+    if (scenario.origin === "builtin") break;
+    for (const r of scenario.rules) {
+      if (r.label === matched) return pending(verdicts);
+      verdicts.push(evaluate(r, input, "answered", headers));
+    }
+  }
+  return pending(verdicts);
+}
+
+/** Which rule a request would meet and why the ones ahead of it would not; reads counters, changes nothing. */
+export function explain(active: readonly Readonly<ActiveScenario>[], input: MatchInput): Explanation {
+  const verdicts: Verdict[] = [];
+  const headers = headerReader(input);
+  for (const scenario of active) {
+    for (const r of scenario.rules) {
+      const v = evaluate(r, input, "explain", headers);
+      if (v.failure === null) {
+        const outcome = resolve(r.rule.then, v.groups);
+        const chance = r.rule.when.chance;
+        return { matched: chance === undefined ? { rule: r.label, outcome } : { rule: r.label, outcome, chance }, near_misses: formatted(verdicts) };
+      }
+      if (scenario.origin !== "builtin") verdicts.push(v);
+    }
+  }
+  return { matched: null, near_misses: formatted(verdicts) };
+}
+
+const formatted = (verdicts: Verdict[]): NearMiss[] => rank(verdicts).map((v) => ({ rule: v.label, reason: v.failure!() }));
+
+function pending(verdicts: Verdict[]): readonly PendingNearMiss[] {
+  if (verdicts.length === 0) return NONE;
+  return rank(verdicts).map((v) => ({ rule: v.label, reason: v.failure! }));
+}
+
+/** Closest first; rules naming another operation only when no rule of this one came close. */
+function rank(verdicts: Verdict[]): Verdict[] {
+  const same = verdicts.filter((v) => v.operationHeld);
+  const pool = same.length > 0 ? same : verdicts;
+  // Array.prototype.sort is stable: equal counts keep precedence order.
+  return pool.sort((a, b) => b.held - a.held).slice(0, NEAR_MISS_LIMIT);
+}
+
+function evaluate(r: Readonly<ActiveRule>, input: MatchInput, mode: Mode, headers: () => Record<string, string>): Verdict {
+  const w = r.rule.when;
+  const v: Verdict = { label: r.label, held: 0, operationHeld: true, failure: null, groups: [] };
+  if (w.operation !== undefined) {
+    const wanted: readonly string[] = Array.isArray(w.operation) ? w.operation : [w.operation];
+    if (wanted.includes(input.operation)) v.held++;
+    else {
+      v.operationHeld = false;
+      v.failure ??= () => `operation: wanted ${oneOf(wanted)}, got ${input.operation}`;
+    }
+  }
+  if (w.client !== undefined) {
+    const wanted: readonly string[] = Array.isArray(w.client) ? w.client : [w.client];
+    if (wanted.includes(input.clientId ?? "")) v.held++;
+    else v.failure ??= () => `client: wanted ${oneOf(wanted)}, got ${input.clientId ?? "none"}`;
+  }
+  if (w.body) check(v, "body", w.body, input.body);
+  if (w.query) check(v, "query", w.query, input.query);
+  if (w.headers) check(v, "headers", w.headers, headers());
+  if (w.params) check(v, "params", w.params, input.params ?? {});
+  const hasBudget = w.times !== undefined || w.nth !== undefined || w.every !== undefined || w.chance !== undefined;
+  if (hasBudget && v.failure === null) {
+    const refused = budgetRefusal(r, input, mode);
+    if (refused === null) v.held++;
+    else v.failure = () => refused;
+  }
+  return v;
+}
+
+function check(v: Verdict, block: string, conds: Record<string, Condition>, root: unknown): void {
+  for (const path of Object.keys(conds)) {
+    const cond = conds[path];
+    const key = block === "headers" ? path.toLowerCase() : path;
+    const value = valueAt(root, key);
+    if (holds(cond, value, v.groups)) v.held++;
+    else v.failure ??= () => `${block}.${key}: wanted ${wantedText(key, cond, value)}, got ${shown(key, value)}`;
+  }
+}
+
+/** The first operator of a condition that fails on `value`, in the order `holds` checks them. */
+function wantedText(path: string, cond: Condition, value: unknown): string {
+  if (cond === null || typeof cond !== "object") return shown(path, cond);
+  for (const op of ["exists", "eq", "ne", "in", "gt", "gte", "lt", "lte", "matches"] as const) {
+    if (cond[op] === undefined) continue;
+    if (!holds({ [op]: cond[op] } as Condition, value, [])) return `${op} ${shown(path, cond[op])}`;
+  }
+  return shown(path, cond);
+}
+
+function budgetRefusal(r: Readonly<ActiveRule>, input: MatchInput, mode: Mode): string | null {
+  const w = r.rule.when;
+  const key = w.per === "client" ? (input.clientId ?? "-") : "*";
+  const per = w.per === "client" ? ` for client ${key}` : "";
+  const fired = r.fired.get(key) ?? 0;
+  const seen = (r.seen.get(key) ?? 0) + (mode === "explain" ? 1 : 0);
+  const was = mode === "explain" ? "would be" : "was";
+  if (w.times !== undefined && fired >= w.times) return `budget times: ${w.times} spent${per}`;
+  if (w.nth !== undefined && seen !== w.nth) return `budget nth: ${w.nth}, this ${was} match ${seen}${per}`;
+  if (w.every !== undefined && seen % w.every !== 0) return `budget every: ${w.every}, this ${was} match ${seen}${per}`;
+  // Answered: everything else allowed the hit, so the draw refused it. Explain draws nothing.
+  if (mode === "answered") return w.chance !== undefined ? `budget chance: ${w.chance}, not drawn this time` : "budget: refused";
+  return null;
+}
+
+/** A value as a reason shows it: JSON, masked as the journal masks it (by the path's last key), kept short. */
+function shown(path: string, value: unknown): string {
+  if (value === undefined) return "nothing";
+  const key = path.slice(path.lastIndexOf(".") + 1);
+  const text = JSON.stringify((maskDeep({ [key]: value }) as Record<string, unknown>)[key]) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+const oneOf = (names: readonly string[]) => (names.length === 1 ? names[0] : `one of ${names.join(", ")}`);
+
+function headerReader(input: MatchInput): () => Record<string, string> {
+  let lowered: Record<string, string> | undefined;
+  return () => (lowered ??= Object.fromEntries(Object.entries(input.headers()).map(([k, v]) => [k.toLowerCase(), v])));
+}
+
+/** The rule's `then` with `$1`..`$9` filled, as the engine resolves it. */
+function resolve(then: Then, groups: string[]): Outcome {
+  const filled = fillGroups(then, groups);
+  if (!filled.schedule) return filled as Outcome;
+  const schedule = filled.schedule.map(({ business_days, ...s }) => (business_days === undefined ? s : { ...s, business_days: Number(business_days) }));
+  return { ...filled, schedule };
+}
