@@ -65,6 +65,10 @@ describe("journal entries keep the answer", () => {
     await expect(t.get("/v1/clients", { as: RESELLER })).rejects.toThrow();
     const [entry] = (await t.get("/_mock/requests")).body.data;
     expect(entry).toMatchObject({ status: 0, error_code: null, response: null, rule: "cut/rule-1" });
+    // The status it is journaled with can be asked for, like any other.
+    const lost = await t.get("/_mock/requests?status=0");
+    expect(lost.status).toBe(200);
+    expect(lost.body.data.map((e: { seq: number }) => e.seq)).toEqual([entry.seq]);
   });
 });
 

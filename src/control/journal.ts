@@ -10,7 +10,8 @@ import { exportLines } from "../replay/log.js";
 const requestsQuery = z
   .object({
     operation: z.string().min(1).optional(),
-    status: z.string().regex(/^\d{3}$/, "must be an HTTP status").transform(Number).optional(),
+    // 0 is how a transport fault (no answer sent) is journaled, so it can be filtered like any status.
+    status: z.string().regex(/^(?:0|\d{3})$/, "must be an HTTP status, or 0 for no answer").transform(Number).optional(),
     client_id: z.string().min(1).optional(),
     error_code: z.string().min(1).optional(),
     // A page size like every list's (1 or more); `count=true` is the way to ask for no entries.
