@@ -6,6 +6,7 @@ import { realSleep } from "../core/clock.js";
 import type { AppEnv } from "./env.js";
 import { delayIfAsked, deliver, failAfterHandling, failBeforeHandling, type Sleep } from "./outcomes.js";
 import { parseWith, readJsonBody } from "./validate.js";
+import { headerSafeLabel } from "../scenarios/label.js";
 
 /**
  * Registers one declared operation as a hono route: a linear pipeline with an early exit at each
@@ -37,6 +38,9 @@ export function registerOperation(app: Hono<AppEnv>, op: Operation, options: { s
     const rawQuery = c.req.query();
     const query = op.query ? parseWith(op.query, rawQuery, "query") : undefined;
     const params = c.req.param() as Record<string, string>;
+    const ctx = { world, scope, body, query, params, requestId: c.get("requestId") };
+    // World-dependent rejections (an expired card, an unknown id) come before matching too.
+    op.check?.(ctx);
     const matched = world.scenarios.match({
       operation: op.id,
       clientId: scope.actor.id,
@@ -48,21 +52,27 @@ export function registerOperation(app: Hono<AppEnv>, op: Operation, options: { s
     });
     if (matched) {
       c.set("rule", matched.label);
-      c.header("x-paydouble-rule", matched.label); // before the answer exists (see app.ts)
+      c.header("x-paydouble-rule", headerSafeLabel(matched.label)); // before the answer exists (see app.ts)
     }
     const outcome = matched?.outcome;
     let result: unknown;
     try {
       failBeforeHandling(outcome);
-      result = op.handle({
-        world,
-        scope,
-        body,
-        query,
-        params,
-        matched,
-        requestId: c.get("requestId"),
-      });
+    } catch (e) {
+      await delayIfAsked(outcome, sleep);
+      throw e;
+    }
+    try {
+      result = op.handle({ ...ctx, matched });
+    } catch (e) {
+      // The handler refused the request: it never reached the rule's effect, so the rule did not
+      // fire (no budget spent, no header), as for any rejection before matching.
+      world.scenarios.undoLastMatch();
+      c.set("rule", null);
+      c.header("x-paydouble-rule", undefined);
+      throw e;
+    }
+    try {
       failAfterHandling(outcome);
     } catch (e) {
       await delayIfAsked(outcome, sleep);

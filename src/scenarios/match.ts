@@ -1,3 +1,4 @@
+import { RE2JS } from "re2js";
 import type { Condition } from "./schema.js";
 
 /**
@@ -46,12 +47,33 @@ export function holds(cond: Condition, value: unknown, groups: string[]): boolea
   if (cond.lte !== undefined && !(n <= cond.lte)) return false;
   if (cond.matches !== undefined) {
     if (typeof value !== "string" && typeof value !== "number") return false;
-    const m = new RegExp(cond.matches).exec(String(value));
-    if (!m) return false;
-    if (groups.length === 0) groups.push(...m.slice(1).map((g) => g ?? ""));
+    const m = patternOf(cond.matches).matcher(String(value));
+    if (!m.find()) return false;
+    if (groups.length === 0) for (let i = 1; i <= m.groupCount(); i++) groups.push(m.group(i) ?? "");
   }
   return true;
 }
+
+/**
+ * `matches` patterns run on RE2JS (linear time: no pattern can freeze the thread, issue 11 item 3),
+ * compiled once: the loader compiles every pattern of a file ({@link compilePattern}) and a request
+ * only looks it up. A cap keeps a stream of distinct files from growing the cache without bound;
+ * past it a pattern is compiled per use (slower, still linear).
+ */
+const PATTERNS = new Map<string, RE2JS>();
+const PATTERNS_LIMIT = 50_000;
+
+/** The compiled pattern; throws RE2JS's syntax error for a pattern RE2 does not accept. */
+export function compilePattern(source: string): RE2JS {
+  let re = PATTERNS.get(source);
+  if (!re) {
+    re = RE2JS.compile(source);
+    if (PATTERNS.size < PATTERNS_LIMIT) PATTERNS.set(source, re);
+  }
+  return re;
+}
+
+const patternOf = compilePattern;
 
 /** Equality for matchers: numbers also equal their decimal text (query strings and headers are text). */
 function same(value: unknown, expected: unknown): boolean {
