@@ -35,7 +35,7 @@ async function main(): Promise<void> {
     return;
   }
   if (cmd.kind === "check") {
-    const { ok, lines } = checkFiles(cmd.files);
+    const { ok, lines } = checkFiles(cmd.files, { strict: cmd.strict });
     (ok ? process.stdout : process.stderr).write(lines.join("\n") + "\n");
     process.exitCode = ok ? 0 : 2;
     return;

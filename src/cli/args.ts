@@ -5,7 +5,7 @@ export type ParsedCommand =
   | { kind: "help" }
   | { kind: "version" }
   | { kind: "serve"; config: Config }
-  | { kind: "check"; files: string[] }
+  | { kind: "check"; files: string[]; strict: boolean }
   | { kind: "schema" }
   | { kind: "replay"; file: string }
   | { kind: "error"; message: string };
@@ -32,6 +32,7 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
         realtime: { type: "boolean" },
         log: { type: "string" },
         replay: { type: "string" },
+        strict: { type: "boolean" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
       },
@@ -43,8 +44,8 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
   if (values.help) return { kind: "help" };
   if (values.version) return { kind: "version" };
   if (positionals[0] === "check") {
-    if (positionals.length < 2) return { kind: "error", message: "check needs at least one scenario file" };
-    return { kind: "check", files: positionals.slice(1) };
+    if (positionals.length < 2) return { kind: "error", message: "check needs at least one scenario or fixtures file" };
+    return { kind: "check", files: positionals.slice(1), strict: values.strict === true };
   }
   if (positionals[0] === "schema" && positionals.length === 1) return { kind: "schema" };
   if (positionals[0] === "replay") {

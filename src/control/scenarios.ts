@@ -12,8 +12,13 @@ const SCENARIO_TYPES = /^(?:application|text)\/(?:x-)?yaml\b|^application\/(?:[\
  * problem by path with its line and column (`prefix` scopes them, e.g. `scenarios.0.`).
  */
 export function scenarioFromText(text: string, prefix = ""): ScenarioFile {
+  return scenarioWithWarnings(text, prefix).scenario;
+}
+
+/** {@link scenarioFromText} with the warnings (rules that can never fire) as `path: line L, column C: text`. */
+export function scenarioWithWarnings(text: string, prefix = ""): { scenario: ScenarioFile; warnings: string[] } {
   const result = parseScenario(text);
-  if (result.ok) return result.scenario;
+  if (result.ok) return { scenario: result.scenario, warnings: result.warnings.map((w) => `${prefix}${w.path}: line ${w.line}, column ${w.column}: ${w.message}`) };
   throw new GatewayError("INVALID_REQUEST_DATA", {
     message: "The scenario file is invalid; nothing was loaded.",
     details: problemDetails(result.problems, prefix),
@@ -37,7 +42,7 @@ export function mountScenarios(ctl: Hono<AppEnv>): void {
     if (Buffer.byteLength(text) > BODY_LIMIT) {
       throw new GatewayError("INVALID_REQUEST_DATA", { details: { body: `must be at most ${BODY_LIMIT} bytes` } });
     }
-    const file = scenarioFromText(text);
+    const { scenario: file, warnings } = scenarioWithWarnings(text);
     world.scenarios.load(file);
     world.applyScenarioQuirks();
     world.scheduleTimeline(file);
@@ -48,6 +53,7 @@ export function mountScenarios(ctl: Hono<AppEnv>): void {
         rules: file.rules.length,
         timeline: file.timeline.length,
         ignored,
+        warnings,
         note: ignored.length
           ? `${ignored.join(" and ")} take effect only when a file is given at a world's creation (--scenario, POST /_mock/sandboxes); ignored here.`
           : null,
