@@ -1,4 +1,5 @@
-import type { Hono } from "hono";
+import type { Context, Hono } from "hono";
+import { mountOneScenario } from "./scenario-one.js";
 import { GatewayError } from "../core/errors.js";
 import type { AppEnv } from "../http/env.js";
 import { BODY_LIMIT } from "../http/validate.js";
@@ -34,15 +35,7 @@ export function mountScenarios(ctl: Hono<AppEnv>): void {
 
   ctl.post("/scenarios", async (c) => {
     const world = c.get("world");
-    const type = (c.req.header("content-type") ?? "").trim();
-    if (!SCENARIO_TYPES.test(type)) {
-      throw new GatewayError("INVALID_REQUEST_DATA", { details: { "content-type": "must be application/yaml or application/json" } });
-    }
-    const text = await c.req.text();
-    if (Buffer.byteLength(text) > BODY_LIMIT) {
-      throw new GatewayError("INVALID_REQUEST_DATA", { details: { body: `must be at most ${BODY_LIMIT} bytes` } });
-    }
-    const { scenario: file, warnings } = scenarioWithWarnings(text);
+    const { scenario: file, warnings } = scenarioWithWarnings(await scenarioText(c));
     world.scenarios.load(file);
     world.applyScenarioQuirks();
     world.scheduleTimeline(file);
@@ -62,6 +55,8 @@ export function mountScenarios(ctl: Hono<AppEnv>): void {
     );
   });
 
+  mountOneScenario(ctl);
+
   ctl.delete("/scenarios", (c) => {
     const world = c.get("world");
     const loaded = world.scenarios.list().filter((s) => s.origin === "loaded");
@@ -70,4 +65,17 @@ export function mountScenarios(ctl: Hono<AppEnv>): void {
     world.applyScenarioQuirks();
     return c.json({ scenarios: world.scenarios.list() });
   });
+}
+
+/** The body of a scenario upload: YAML or JSON text, at most {@link BODY_LIMIT} bytes. */
+export async function scenarioText(c: Context<AppEnv>): Promise<string> {
+  const type = (c.req.header("content-type") ?? "").trim();
+  if (!SCENARIO_TYPES.test(type)) {
+    throw new GatewayError("INVALID_REQUEST_DATA", { details: { "content-type": "must be application/yaml or application/json" } });
+  }
+  const text = await c.req.text();
+  if (Buffer.byteLength(text) > BODY_LIMIT) {
+    throw new GatewayError("INVALID_REQUEST_DATA", { details: { body: `must be at most ${BODY_LIMIT} bytes` } });
+  }
+  return text;
 }

@@ -121,7 +121,7 @@ export class ScenarioEngine {
   load(file: ScenarioFile, origin: ScenarioOrigin = "loaded"): void {
     if (this.#active.some((s) => s.file.name === file.name)) {
       throw new GatewayError("DUPLICATE_ACTION", {
-        message: `A scenario named ${file.name} is already active; DELETE /_mock/scenarios restores the start set.`,
+        message: `A scenario named ${file.name} is already active; PUT /_mock/scenarios/${file.name} replaces it, DELETE /_mock/scenarios/${file.name} unloads it.`,
         details: { name: "is already active" },
       });
     }
@@ -170,10 +170,10 @@ export class ScenarioEngine {
     }));
   }
 
-  /** Quirk switches of the active files, oldest first so a later load wins. */
+  /** Quirk switches of the active, enabled files, oldest first so a later load wins. */
   quirkOverrides(): Partial<Record<QuirkName, boolean>> {
     const out: Partial<Record<QuirkName, boolean>> = {};
-    for (const s of [...this.#active].reverse()) Object.assign(out, s.file.quirks ?? {});
+    for (const s of [...this.#active].reverse()) if (s.enabled) Object.assign(out, s.file.quirks ?? {});
     return out;
   }
 
