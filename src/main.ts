@@ -5,7 +5,7 @@ import { parseCommand } from "./cli/args.js";
 import { checkFiles } from "./cli/check.js";
 import { FileError } from "./cli/load-files.js";
 import { ScenarioFileError } from "./scenarios/loader.js";
-import { scenarioJsonSchema } from "./scenarios/schema.js";
+import { fixturesJsonSchema, scenarioJsonSchema } from "./scenarios/json-schema.js";
 import { helpText, type Config } from "./config.js";
 import { localDate } from "./core/calendar.js";
 import { merchantZone } from "./gateway/clients/client.js";
@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   }
   if (cmd.kind === "error") fail(cmd.message);
   if (cmd.kind === "schema") {
-    process.stdout.write(JSON.stringify(scenarioJsonSchema(), null, 2) + "\n");
+    process.stdout.write(JSON.stringify(cmd.of === "fixtures" ? fixturesJsonSchema() : scenarioJsonSchema(), null, 2) + "\n");
     return;
   }
   if (cmd.kind === "check") {

@@ -17,7 +17,8 @@ describe("paydouble check", () => {
   test("flags and commands parse", () => {
     expect(parseCommand(["check", good, bad], {})).toEqual({ kind: "check", files: [good, bad], strict: false });
     expect(parseCommand(["check", "--strict", good], {})).toEqual({ kind: "check", files: [good], strict: true });
-    expect(parseCommand(["schema"], {})).toEqual({ kind: "schema" });
+    expect(parseCommand(["schema"], {})).toEqual({ kind: "schema", of: "scenario" });
+    expect(parseCommand(["schema", "fixtures"], {})).toEqual({ kind: "schema", of: "fixtures" });
     const serve = parseCommand(["--scenario", good, "--scenario", bad, "--no-builtin", "--realtime", "--tick", "PT0S"], {});
     expect(serve).toMatchObject({ kind: "serve", config: { scenarios: [good, bad], builtin: false, realtime: true, tick: "PT0S" } });
     expect(parseCommand(["--clock-start", "yesterday"], {})).toMatchObject({ kind: "error" });

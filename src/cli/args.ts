@@ -6,7 +6,7 @@ export type ParsedCommand =
   | { kind: "version" }
   | { kind: "serve"; config: Config }
   | { kind: "check"; files: string[]; strict: boolean }
-  | { kind: "schema" }
+  | { kind: "schema"; of: "scenario" | "fixtures" }
   | { kind: "replay"; file: string }
   | { kind: "error"; message: string };
 
@@ -47,7 +47,10 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
     if (positionals.length < 2) return { kind: "error", message: "check needs at least one scenario or fixtures file" };
     return { kind: "check", files: positionals.slice(1), strict: values.strict === true };
   }
-  if (positionals[0] === "schema" && positionals.length === 1) return { kind: "schema" };
+  if (positionals[0] === "schema" && positionals.length === 1) return { kind: "schema", of: "scenario" };
+  if (positionals[0] === "schema" && positionals.length === 2 && ["scenario", "fixtures"].includes(positionals[1]!)) {
+    return { kind: "schema", of: positionals[1] as "scenario" | "fixtures" };
+  }
   if (positionals[0] === "replay") {
     if (positionals.length !== 2) return { kind: "error", message: "usage: paydouble replay FILE" };
     return { kind: "replay", file: positionals[1] };

@@ -1,5 +1,6 @@
 import type { Context, Hono } from "hono";
 import { mountOneScenario } from "./scenario-one.js";
+import { fixturesJsonSchema, scenarioJsonSchema } from "../scenarios/json-schema.js";
 import { GatewayError } from "../core/errors.js";
 import type { AppEnv } from "../http/env.js";
 import { BODY_LIMIT } from "../http/validate.js";
@@ -56,6 +57,13 @@ export function mountScenarios(ctl: Hono<AppEnv>): void {
   });
 
   mountOneScenario(ctl);
+
+  // The editor schemas, generated once from the zod schemas that validate the files.
+  let schemas: Record<string, unknown> | null = null;
+  ctl.get("/schemas/:file{(?:scenario|fixtures)\\.json}", (c) => {
+    schemas ??= { "scenario.json": scenarioJsonSchema(), "fixtures.json": fixturesJsonSchema() };
+    return c.json(schemas[c.req.param("file")] as object);
+  });
 
   ctl.delete("/scenarios", (c) => {
     const world = c.get("world");

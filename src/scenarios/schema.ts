@@ -202,15 +202,6 @@ export type Then = z.output<typeof thenSchema>;
 export type ScheduleEntry = z.output<typeof scheduleSchema>;
 export type TimelineEntry = z.output<typeof timelineSchema>;
 
-/** The JSON Schema editors use (`# yaml-language-server: $schema=...`), printed by `paydouble schema`. */
-export function scenarioJsonSchema(): Record<string, unknown> {
-  return {
-    ...z.toJSONSchema(scenarioSchema, { io: "input", unrepresentable: "any" }),
-    $id: "https://paydouble.dev/schema/scenario-v1.json",
-    title: "paydouble scenario file, format v1",
-  };
-}
-
 function patternError(s: string): string | null {
   try {
     compilePattern(s);
