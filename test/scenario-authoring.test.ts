@@ -77,6 +77,13 @@ describe("rules are checked against the operation they name", () => {
   });
 });
 
+test("a JSON upload is read by JSON.parse and its problems still carry line and column", async () => {
+  const t = setup();
+  const json = JSON.stringify({ version: 1, name: "j", rules: [{ when: { operation: "createTransaction", body: { amont: 1 } }, then: { approve: true } }] }, null, 2);
+  const r = await t.call("POST", "/_mock/scenarios", { as: null, raw: json, headers: { "content-type": "application/json" } });
+  expect(expectEnvelope(r, 400, "INVALID_REQUEST_DATA").details).toEqual({ "rules.0.when.body.amont": expect.stringMatching(/^line 9, column 11: .*did you mean amount\?$/) });
+});
+
 describe("warnings for rules that can never fire", () => {
   test("check prints them and exits 0; --strict makes them errors", () => {
     const file = join(BAD, "warnings.yaml");

@@ -116,21 +116,37 @@ function lintNames(rules: unknown[], out: Finding[]): void {
   });
 }
 
-/** Rule j can never fire when an earlier rule i without a budget matches everything j matches. */
+/**
+ * Rule j can never fire when an earlier rule i without a budget matches everything j matches: i's
+ * conditions are a subset of j's (same operations or more, same clients or more). Indexed by
+ * condition so a file of thousands of distinct rules is checked in linear time.
+ */
 function lintShadowing(rules: unknown[], out: Finding[]): void {
   const budget = ["times", "nth", "every", "chance"];
+  const byCondition = new Map<string, number[]>();
+  const sizes: number[] = [];
+  const unconditioned: number[] = [];
   rules.forEach((rj, j) => {
     if (!isObj(rj) || !isObj(rj.when)) return;
-    for (let i = 0; i < j; i++) {
-      const ri = rules[i];
-      if (!isObj(ri) || !isObj(ri.when) || budget.some((k) => (ri.when as Record<string, unknown>)[k] !== undefined)) continue;
-      if (broader(ri.when, rj.when)) {
-        const label = typeof ri.name === "string" ? `"${ri.name}"` : `rule ${i + 1}`;
-        out.push({ path: ["rules", j], severity: "warning", message: `can never fire: the earlier ${label} matches every request this one matches and has no budget` });
-        return;
-      }
+    const conds = conditionKeys(rj.when);
+    const counts = new Map<number, number>();
+    for (const c of conds) for (const i of byCondition.get(c) ?? []) counts.set(i, (counts.get(i) ?? 0) + 1);
+    const candidates = [...unconditioned, ...[...counts].filter(([i, n]) => n === sizes[i]).map(([i]) => i)].sort((a, b) => a - b);
+    const by = candidates.find((i) => broader((rules[i] as Record<string, Record<string, unknown>>).when!, rj.when as Record<string, unknown>));
+    if (by !== undefined) {
+      const ri = rules[by] as Record<string, unknown>;
+      const label = typeof ri.name === "string" ? `"${ri.name}"` : `rule ${by + 1}`;
+      out.push({ path: ["rules", j], severity: "warning", message: `can never fire: the earlier ${label} matches every request this one matches and has no budget` });
     }
+    if (budget.some((k) => (rj.when as Record<string, unknown>)[k] !== undefined)) return;
+    sizes[j] = conds.length;
+    if (conds.length === 0) unconditioned.push(j);
+    for (const c of conds) byCondition.set(c, [...(byCondition.get(c) ?? []), j]);
   });
+}
+
+function conditionKeys(when: Record<string, unknown>): string[] {
+  return BLOCKS.flatMap((block) => (isObj(when[block]) ? Object.entries(when[block] as object).map(([p, c]) => `${block} ${p} ${JSON.stringify(c)}`) : []));
 }
 
 function broader(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
@@ -141,10 +157,5 @@ function broader(a: Record<string, unknown>, b: Record<string, unknown>): boolea
     if (sa !== null && (sb === null || [...sb].some((x) => !sa.has(x)))) return false;
   }
   if (a.per !== undefined && a.per !== b.per) return false;
-  for (const block of BLOCKS) {
-    const ca = isObj(a[block]) ? (a[block] as Record<string, unknown>) : {};
-    const cb = isObj(b[block]) ? (b[block] as Record<string, unknown>) : {};
-    for (const [path, cond] of Object.entries(ca)) if (JSON.stringify(cb[path]) !== JSON.stringify(cond)) return false;
-  }
   return true;
 }
