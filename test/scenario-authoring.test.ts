@@ -43,6 +43,11 @@ describe("rules are checked against the operation they name", () => {
     expect(tok.ok ? "" : tok.problems[0]!.message).toMatch(/tokenization cannot apply to createPaymentToken; it applies only to createTransaction/);
   });
 
+  test("`after` on a schedule event that does not read it is refused", () => {
+    const r = parseScenario("version: 1\nname: a\nrules:\n  - when: { operation: createTransaction }\n    then: { schedule: [{ event: settle, after: now, in: P1D }] }\n");
+    expect(r.ok ? [] : r.problems.map((p) => `${p.path}: ${p.message}`)).toEqual(["rules.0.then.schedule.0.after: is read by ach_return only; settle would ignore it"]);
+  });
+
   test("a nested condition map is refused with the dotted form spelled out", () => {
     expect(problemsOf("nested-condition.yaml")).toEqual([
       "6:31: rules.0.when.body.payment_method: is a nested map; conditions take dotted paths: write { payment_method.type: ACH }",

@@ -1,15 +1,15 @@
 /**
  * Which operations each outcome and modifier can shape (issue 13 point 1): the services read them
  * only there (transactions/processor.ts, payment-tokens/routes.ts); anywhere else a rule would
- * match, set its header and do nothing. `approve`, `transport`, `delay_ms` and `fail` without
- * `created` are the HTTP pipeline's and apply to every operation.
+ * match, set its header and do nothing. `approve`, `transport`, `delay_ms` and `fail` (with or
+ * without `created`: the pipeline answers the envelope after or instead of the handler) are the
+ * HTTP pipeline's and apply to every operation.
  */
 const PAYMENTS = ["createTransaction", "captureTransaction", "cancelTransaction"];
 
 export const APPLIES: Record<string, readonly string[]> = {
   decline: PAYMENTS,
   error_result: PAYMENTS,
-  "fail.created": PAYMENTS,
   set: PAYMENTS,
   settlement: PAYMENTS,
   card_type: ["createTransaction"],

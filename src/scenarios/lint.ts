@@ -99,6 +99,9 @@ function lintThen(then: Record<string, unknown>, ops: string[] | null, at: (stri
   const schedule = then.schedule;
   if (Array.isArray(schedule)) {
     schedule.forEach((s, j) => {
+      if (isObj(s) && s.after !== undefined && typeof s.event === "string" && s.event !== "ach_return") {
+        out.push({ path: [...at, "schedule", j, "after"], severity: "error", atKey: true, message: `is read by ach_return only; ${s.event} would ignore it` });
+      }
       if (isObj(s) && s.in !== undefined && s.business_days !== undefined) {
         out.push({ path: [...at, "schedule", j, "business_days"], severity: "error", message: "give `in` or `business_days`, not both" });
       }
