@@ -50,8 +50,9 @@ export function helpText(): string {
   const rows = SETTINGS.map((s) => `  --${s.flag.padEnd(14)} ${envNames(s).padEnd(24)} default ${s.default.padEnd(26)} ${s.help}`);
   return [
     "Usage: paydouble [serve] [flags]",
-    "       paydouble check FILE...    validate scenario files (exit 2 naming file, line and column)",
-    "       paydouble schema           print the scenario format's JSON Schema",
+    "       paydouble check [--strict] FILE...  validate scenario and fixtures files (exit 2 naming file, line and column;",
+    "                                  warnings exit 0 unless --strict)",
+    "       paydouble schema [fixtures]  print the scenario (or fixtures) format's JSON Schema",
     "       paydouble replay FILE      rebuild an exported world log, print each replayed request, exit",
     "       paydouble ctl [--url URL] COMMAND   drive a running double (paydouble ctl --help)",
     "",

@@ -99,7 +99,8 @@ function validated(s: ScenarioFile, i: number): ScenarioFile {
 }
 
 export { formatProblem, parseScenario, ScenarioFileError, type Problem } from "./scenarios/loader.js";
-export { OPERATION_IDS, scenarioJsonSchema, type ScenarioFile } from "./scenarios/schema.js";
+export { OPERATION_IDS, type ScenarioFile } from "./scenarios/schema.js";
+export { fixturesJsonSchema, scenarioJsonSchema } from "./scenarios/json-schema.js";
 export type { Matched, Outcome } from "./scenarios/engine.js";
 
 export { ControlError, startDouble, type ClockAdvance, type RequestFilter, type RunningDouble, type StartOptions } from "./start.js";

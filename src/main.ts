@@ -7,7 +7,7 @@ import { checkFiles } from "./cli/check.js";
 import { runCtl } from "./cli/ctl/run.js";
 import { FileError } from "./cli/load-files.js";
 import { ScenarioFileError } from "./scenarios/loader.js";
-import { scenarioJsonSchema } from "./scenarios/schema.js";
+import { fixturesJsonSchema, scenarioJsonSchema } from "./scenarios/json-schema.js";
 import { helpText, type Config } from "./config.js";
 import { localDate } from "./core/calendar.js";
 import { wallNow } from "./core/clock.js";
@@ -38,11 +38,11 @@ async function main(): Promise<void> {
     return;
   }
   if (cmd.kind === "schema") {
-    process.stdout.write(JSON.stringify(scenarioJsonSchema(), null, 2) + "\n");
+    process.stdout.write(JSON.stringify(cmd.of === "fixtures" ? fixturesJsonSchema() : scenarioJsonSchema(), null, 2) + "\n");
     return;
   }
   if (cmd.kind === "check") {
-    const { ok, lines } = checkFiles(cmd.files);
+    const { ok, lines } = checkFiles(cmd.files, { strict: cmd.strict });
     (ok ? process.stdout : process.stderr).write(lines.join("\n") + "\n");
     process.exitCode = ok ? 0 : 2;
     return;

@@ -51,6 +51,14 @@ export interface RunningDouble {
     list(): Promise<unknown>;
     /** Back to the scenarios the world started with. */
     reset(): Promise<unknown>;
+    /** `DELETE /_mock/scenarios/{name}`: unloads that file only. */
+    unload(name: string): Promise<unknown>;
+    /** `PUT /_mock/scenarios/{name}`: replaces it in place (same precedence, counters at zero). */
+    replace(name: string, scenario: string | object): Promise<unknown>;
+    /** `POST /_mock/scenarios/{name}/disable`: matched by nothing, place and counters kept. */
+    disable(name: string): Promise<unknown>;
+    /** `POST /_mock/scenarios/{name}/enable`. */
+    enable(name: string): Promise<unknown>;
   };
   requests: {
     list(filter?: RequestFilter): Promise<JournalEntry[]>;
@@ -59,7 +67,10 @@ export interface RunningDouble {
     count(filter?: RequestFilter): Promise<number>;
     clear(): Promise<void>;
   };
-  /** `POST /_mock/reset`: back to the start state, optionally with a new seed. */
+  /**
+   * `POST /_mock/reset`: back to the start state; with a seed, that seed; without one, the seed the
+   * world started with (not the one of an earlier reset).
+   */
   reset(seed?: string | number): Promise<{ status: string; seed: string; now: string }>;
   close(): Promise<void>;
 }
@@ -114,6 +125,13 @@ export async function startDouble(options: StartOptions = {}): Promise<RunningDo
         typeof scenario === "string" ? control("POST", "/scenarios", scenario, "application/yaml") : control("POST", "/scenarios", scenario),
       list: () => control("GET", "/scenarios"),
       reset: () => control("DELETE", "/scenarios"),
+      unload: (name) => control("DELETE", `/scenarios/${encodeURIComponent(name)}`),
+      replace: (name, scenario) =>
+        typeof scenario === "string"
+          ? control("PUT", `/scenarios/${encodeURIComponent(name)}`, scenario, "application/yaml")
+          : control("PUT", `/scenarios/${encodeURIComponent(name)}`, scenario),
+      disable: (name) => control("POST", `/scenarios/${encodeURIComponent(name)}/disable`),
+      enable: (name) => control("POST", `/scenarios/${encodeURIComponent(name)}/enable`),
     },
     requests: {
       list: async (f) => (await control<{ data: JournalEntry[] }>("GET", "/requests" + query(f))).data,

@@ -15,8 +15,10 @@ writeFileSync(bad, "version: 1\nname: bad\nrules:\n  - when: { operation: getCli
 
 describe("paydouble check", () => {
   test("flags and commands parse", () => {
-    expect(parseCommand(["check", good, bad], {})).toEqual({ kind: "check", files: [good, bad] });
-    expect(parseCommand(["schema"], {})).toEqual({ kind: "schema" });
+    expect(parseCommand(["check", good, bad], {})).toEqual({ kind: "check", files: [good, bad], strict: false });
+    expect(parseCommand(["check", "--strict", good], {})).toEqual({ kind: "check", files: [good], strict: true });
+    expect(parseCommand(["schema"], {})).toEqual({ kind: "schema", of: "scenario" });
+    expect(parseCommand(["schema", "fixtures"], {})).toEqual({ kind: "schema", of: "fixtures" });
     const serve = parseCommand(["--scenario", good, "--scenario", bad, "--no-builtin", "--realtime", "--tick", "PT0S"], {});
     expect(serve).toMatchObject({ kind: "serve", config: { scenarios: [good, bad], builtin: false, realtime: true, tick: "PT0S" } });
     expect(parseCommand(["--clock-start", "yesterday"], {})).toMatchObject({ kind: "error" });
@@ -26,8 +28,8 @@ describe("paydouble check", () => {
     const r = checkFiles([good, BUILTIN_PATH, bad]);
     expect(r.ok).toBe(false);
     expect(r.lines[0]).toMatch(/good\.yaml: ok/);
-    expect(r.lines[2]).toContain(`${bad}:4:24: rules.0.when.operation: unknown operation "getClients"`);
-    expect(r.lines[2]).toContain(`${bad}:5:34: rules.0.then.settlement.delay: must be an ISO 8601 duration`);
+    expect(r.lines[2]).toContain(`${bad}:4:24: rules.0.when.operation: unknown operation "getClients"; did you mean getClient?`);
+    expect(r.lines[3]).toContain(`${bad}:5:34: rules.0.then.settlement.delay: must be an ISO 8601 duration`);
   });
 });
 

@@ -19,6 +19,18 @@ const ONCE = [
 const explain = (t: ReturnType<typeof setup>, request: unknown) => t.post("/_mock/scenarios/explain", request, { as: null });
 
 describe("POST /_mock/scenarios/explain", () => {
+  it("skips a disabled file, as /v1 matching does", async () => {
+    const t = setup();
+    await loadYaml(t, ONCE);
+    expect((await t.post("/_mock/scenarios/once/disable", undefined, { as: null })).status).toBe(200);
+    const request = { operation: "createTransaction", client: MERCHANT.id, body: sale({ amount: 1500 }) };
+    expect((await explain(t, request)).body.matched.rule).toBe("builtin/test cards read back as CREDIT");
+    const paid = await t.post("/v1/transactions", sale({ amount: 1500 }));
+    expect(paid.headers.get("x-paydouble-rule")).toBe("builtin/test cards read back as CREDIT");
+    const [entry] = (await t.get("/_mock/requests")).body.data;
+    expect(entry.near_misses).toEqual([]);
+  });
+
   it("names the rule that would match with its outcome, and spends no times: 1 budget", async () => {
     const t = setup();
     await loadYaml(t, ONCE);

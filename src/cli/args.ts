@@ -6,8 +6,8 @@ export type ParsedCommand =
   | { kind: "help" }
   | { kind: "version" }
   | { kind: "serve"; config: Config }
-  | { kind: "check"; files: string[] }
-  | { kind: "schema" }
+  | { kind: "check"; files: string[]; strict: boolean }
+  | { kind: "schema"; of: "scenario" | "fixtures" }
   | { kind: "replay"; file: string }
   | { kind: "ctl"; argv: string[] }
   | { kind: "error"; message: string };
@@ -29,6 +29,7 @@ const OPTIONS = {
   realtime: { type: "boolean" },
   log: { type: "string" },
   replay: { type: "string" },
+  strict: { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
 } as const;
@@ -54,10 +55,13 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
   if (values.help) return { kind: "help" };
   if (values.version) return { kind: "version" };
   if (positionals[0] === "check") {
-    if (positionals.length < 2) return { kind: "error", message: "check needs at least one scenario file" };
-    return { kind: "check", files: positionals.slice(1) };
+    if (positionals.length < 2) return { kind: "error", message: "check needs at least one scenario or fixtures file" };
+    return { kind: "check", files: positionals.slice(1), strict: values.strict === true };
   }
-  if (positionals[0] === "schema" && positionals.length === 1) return { kind: "schema" };
+  if (positionals[0] === "schema" && positionals.length === 1) return { kind: "schema", of: "scenario" };
+  if (positionals[0] === "schema" && positionals.length === 2 && ["scenario", "fixtures"].includes(positionals[1]!)) {
+    return { kind: "schema", of: positionals[1] as "scenario" | "fixtures" };
+  }
   if (positionals[0] === "replay") {
     if (positionals.length !== 2) return { kind: "error", message: "usage: paydouble replay FILE" };
     return { kind: "replay", file: positionals[1] };

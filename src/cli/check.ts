@@ -1,23 +1,57 @@
-import { ScenarioFileError } from "../scenarios/loader.js";
-import { readScenarioFile } from "../scenarios/library.js";
+import { readFileSync } from "node:fs";
+import { parseFixtures } from "./load-files.js";
+import { FileError } from "./load-files.js";
+import { formatProblem, parseScenario } from "../scenarios/loader.js";
 
 /**
- * `paydouble check FILES...`: validates scenario files with the loader the server uses and returns
- * the same messages (`file:line:column: path: problem`), one line each; `ok` is false when any
- * file has a problem (the process then exits 2).
+ * `paydouble check [--strict] FILES...`: validates scenario and fixture files with the loaders the
+ * server uses and prints the same messages (`file:line:column: path: problem`), one line each.
+ * The kind of a file is told by its content: a top-level `clients` or `integrations` without
+ * `rules`, `version` or `name` is a fixtures file, anything else a scenario. Warnings (rules that
+ * can never fire) are printed and keep `ok`; `strict` makes them errors. `ok` is false when any
+ * file has an error (the process then exits 2).
  */
-export function checkFiles(files: readonly string[]): { ok: boolean; lines: string[] } {
+export function checkFiles(files: readonly string[], options: { strict?: boolean } = {}): { ok: boolean; lines: string[] } {
   const lines: string[] = [];
   let ok = true;
   for (const file of files) {
+    let text: string;
     try {
-      const s = readScenarioFile(file);
-      lines.push(`${file}: ok (scenario ${s.name}, ${s.rules.length} rules, ${s.timeline.length} timeline entries)`);
+      text = readFileSync(file, "utf8");
     } catch (e) {
-      if (!(e instanceof ScenarioFileError)) throw e;
       ok = false;
-      lines.push(e.message);
+      lines.push(`${file}:1:1: (file): cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      continue;
+    }
+    if (isFixtures(text)) {
+      try {
+        const f = parseFixtures(text, file);
+        lines.push(`${file}: ok (fixtures, ${f.clients.length} clients, ${f.integrations.length} integrations)`);
+      } catch (e) {
+        if (!(e instanceof FileError)) throw e;
+        ok = false;
+        lines.push(e.message);
+      }
+      continue;
+    }
+    const result = parseScenario(text, options);
+    const all = [...result.warnings, ...(result.ok ? [] : result.problems)].sort((a, b) => a.line - b.line || a.column - b.column);
+    lines.push(...all.map((p) => formatProblem(file, p)));
+    if (result.ok) {
+      const s = result.scenario;
+      const warned = result.warnings.length ? `, ${result.warnings.length} warning${result.warnings.length > 1 ? "s" : ""}` : "";
+      lines.push(`${file}: ok (scenario ${s.name}, ${s.rules.length} rules, ${s.timeline.length} timeline entries${warned})`);
+    } else {
+      ok = false;
     }
   }
   return { ok, lines };
+}
+
+/** Top-level keys decide; a quick look, the real parse comes after. */
+function isFixtures(text: string): boolean {
+  const top = new Set([...text.matchAll(/^([A-Za-z_]+)\s*:/gm)].map((m) => m[1]));
+  if (top.has("rules") || top.has("version") || top.has("name") || top.has("timeline")) return false;
+  if (top.has("clients") || top.has("integrations")) return true;
+  return /^\s*\{\s*"(clients|integrations)"/.test(text);
 }

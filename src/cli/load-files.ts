@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { parse } from "yaml";
 import { fixturesSchema, type Fixtures } from "../gateway/fixtures.js";
-import { issueDetails } from "../http/validate.js";
+import { formatProblem } from "../scenarios/loader.js";
+import { issueProblems, readSource } from "../scenarios/source.js";
 
 /** The fixture file shipped with paydouble, resolved from both `src/` and `dist/`. */
 export const DEFAULT_FIXTURES_PATH = fileURLToPath(new URL("../../fixtures/default.yaml", import.meta.url));
@@ -21,18 +21,14 @@ export function readFixtures(path: string): Fixtures {
   return parseFixtures(text, path);
 }
 
-/** Fixture file text -> validated fixtures; throws {@link FileError} naming `path`. */
+/** Fixture file text -> validated fixtures; throws {@link FileError} with `path:line:column: field: problem` lines. */
 export function parseFixtures(text: string, path: string): Fixtures {
-  let data: unknown;
-  try {
-    data = parse(text);
-  } catch (e) {
-    throw new FileError(`fixture file ${path} is not valid YAML: ${(e as Error).message.split("\n")[0]}`);
+  const source = readSource(text);
+  const problems = source.ok ? null : source.problems;
+  if (source.ok) {
+    const result = fixturesSchema.safeParse(source.data ?? {}, { reportInput: true });
+    if (result.success) return result.data;
+    throw new FileError(issueProblems(result.error.issues, source.at).map((p) => formatProblem(path, p)).join("\n"));
   }
-  const result = fixturesSchema.safeParse(data ?? {});
-  if (!result.success) {
-    const problems = Object.entries(issueDetails(result.error.issues, "(root)")).map(([k, v]) => `${k}: ${v}`);
-    throw new FileError(`fixture file ${path} is invalid: ${problems.join("; ")}`);
-  }
-  return result.data;
+  throw new FileError(problems!.map((p) => formatProblem(path, p)).join("\n"));
 }

@@ -1,4 +1,6 @@
-import type { Hono } from "hono";
+import type { Context, Hono } from "hono";
+import { mountOneScenario } from "./scenario-one.js";
+import { fixturesJsonSchema, scenarioJsonSchema } from "../scenarios/json-schema.js";
 import { GatewayError } from "../core/errors.js";
 import type { AppEnv } from "../http/env.js";
 import { BODY_LIMIT } from "../http/validate.js";
@@ -12,8 +14,13 @@ const SCENARIO_TYPES = /^(?:application|text)\/(?:x-)?yaml\b|^application\/(?:[\
  * problem by path with its line and column (`prefix` scopes them, e.g. `scenarios.0.`).
  */
 export function scenarioFromText(text: string, prefix = ""): ScenarioFile {
+  return scenarioWithWarnings(text, prefix).scenario;
+}
+
+/** {@link scenarioFromText} with the warnings (rules that can never fire) as `path: line L, column C: text`. */
+export function scenarioWithWarnings(text: string, prefix = ""): { scenario: ScenarioFile; warnings: string[] } {
   const result = parseScenario(text);
-  if (result.ok) return result.scenario;
+  if (result.ok) return { scenario: result.scenario, warnings: result.warnings.map((w) => `${prefix}${w.path}: line ${w.line}, column ${w.column}: ${w.message}`) };
   throw new GatewayError("INVALID_REQUEST_DATA", {
     message: "The scenario file is invalid; nothing was loaded.",
     details: problemDetails(result.problems, prefix),
@@ -29,15 +36,7 @@ export function mountScenarios(ctl: Hono<AppEnv>): void {
 
   ctl.post("/scenarios", async (c) => {
     const world = c.get("world");
-    const type = (c.req.header("content-type") ?? "").trim();
-    if (!SCENARIO_TYPES.test(type)) {
-      throw new GatewayError("INVALID_REQUEST_DATA", { details: { "content-type": "must be application/yaml or application/json" } });
-    }
-    const text = await c.req.text();
-    if (Buffer.byteLength(text) > BODY_LIMIT) {
-      throw new GatewayError("INVALID_REQUEST_DATA", { details: { body: `must be at most ${BODY_LIMIT} bytes` } });
-    }
-    const file = scenarioFromText(text);
+    const { scenario: file, warnings } = scenarioWithWarnings(await scenarioText(c));
     world.scenarios.load(file);
     world.applyScenarioQuirks();
     world.scheduleTimeline(file);
@@ -48,12 +47,22 @@ export function mountScenarios(ctl: Hono<AppEnv>): void {
         rules: file.rules.length,
         timeline: file.timeline.length,
         ignored,
+        warnings,
         note: ignored.length
           ? `${ignored.join(" and ")} take effect only when a file is given at a world's creation (--scenario, POST /_mock/sandboxes); ignored here.`
           : null,
       },
       201,
     );
+  });
+
+  mountOneScenario(ctl);
+
+  // The editor schemas, generated once from the zod schemas that validate the files.
+  let schemas: Record<string, unknown> | null = null;
+  ctl.get("/schemas/:file{(?:scenario|fixtures)\\.json}", (c) => {
+    schemas ??= { "scenario.json": scenarioJsonSchema(), "fixtures.json": fixturesJsonSchema() };
+    return c.json(schemas[c.req.param("file")] as object);
   });
 
   ctl.delete("/scenarios", (c) => {
@@ -64,4 +73,17 @@ export function mountScenarios(ctl: Hono<AppEnv>): void {
     world.applyScenarioQuirks();
     return c.json({ scenarios: world.scenarios.list() });
   });
+}
+
+/** The body of a scenario upload: YAML or JSON text, at most {@link BODY_LIMIT} bytes. */
+export async function scenarioText(c: Context<AppEnv>): Promise<string> {
+  const type = (c.req.header("content-type") ?? "").trim();
+  if (!SCENARIO_TYPES.test(type)) {
+    throw new GatewayError("INVALID_REQUEST_DATA", { details: { "content-type": "must be application/yaml or application/json" } });
+  }
+  const text = await c.req.text();
+  if (Buffer.byteLength(text) > BODY_LIMIT) {
+    throw new GatewayError("INVALID_REQUEST_DATA", { details: { body: `must be at most ${BODY_LIMIT} bytes` } });
+  }
+  return text;
 }

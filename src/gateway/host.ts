@@ -52,7 +52,9 @@ export class Host {
   reset(sandboxId: string | null, seed?: string): World {
     const old = this.world(sandboxId);
     if (!old) throw new GatewayError("RESOURCE_NOT_FOUND", { message: "No such sandbox." });
-    const fresh = new World(seed === undefined ? old.options : { ...old.options, seed });
+    // Without a seed: the world's start seed, not the one an earlier reset chose.
+    const startSeed = old.options.startSeed ?? old.options.seed;
+    const fresh = new World({ ...old.options, seed: seed ?? startSeed, startSeed });
     if (sandboxId === null) this.#root = fresh;
     else this.#sandboxes.set(sandboxId, fresh);
     return fresh;

@@ -42,6 +42,11 @@ export interface Operation<B = unknown, Q = unknown> {
    * For matching only: never answered, never journaled.
    */
   matchView?(world: World, scope: ClientScope, raw: unknown): unknown;
+  /**
+   * Rejections that need the world (an expired card, an unknown id), run BEFORE scenario matching so
+   * a refused request never spends a rule's budget. Must not change the world; throws the envelope.
+   */
+  check?(ctx: Omit<OperationContext<B, Q>, "matched">): void;
   /** Returns the wire body of the 200 response. */
   handle(ctx: OperationContext<B, Q>): unknown;
 }

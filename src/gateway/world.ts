@@ -16,6 +16,8 @@ import type { TimelinePayload } from "./timeline.js";
 /** Everything a world is built from; `reset` builds a new world from the same options. */
 export interface WorldOptions {
   seed: string;
+  /** The seed the world was created with; `reset` without a seed goes back to it. */
+  startSeed?: string;
   fixtures: Fixtures;
   /** Simulated start instant (epoch ms). */
   clockStart: number;

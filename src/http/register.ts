@@ -9,6 +9,7 @@ import type { AppEnv } from "./env.js";
 import { processorOf } from "../gateway/processor-of.js";
 import { delayIfAsked, deliver, failAfterHandling, failBeforeHandling, namingProcessor, type Sleep } from "./outcomes.js";
 import { readInput } from "./validate.js";
+import { headerSafeLabel } from "../scenarios/label.js";
 
 /**
  * Registers one declared operation as a hono route: a linear pipeline with an early exit at each
@@ -33,6 +34,9 @@ export function registerOperation(app: Hono<AppEnv>, op: Operation, options: { s
     }
     const { body, query, rawQuery } = await readInput(c, op);
     const params = c.req.param() as Record<string, string>;
+    const ctx = { world, scope, body, query, params, requestId: c.get("requestId") };
+    // World-dependent rejections (an expired card, an unknown id) come before matching too.
+    op.check?.(ctx);
     const input: MatchInput = {
       operation: op.id,
       clientId: scope.actor.id,
@@ -47,25 +51,33 @@ export function registerOperation(app: Hono<AppEnv>, op: Operation, options: { s
     c.set("nearMisses", nearMisses(world.scenarios.active, input, matched?.label ?? null));
     if (matched) {
       c.set("rule", matched.label);
-      c.header("x-paydouble-rule", matched.label); // before the answer exists (see app.ts)
+      c.header("x-paydouble-rule", headerSafeLabel(matched.label)); // before the answer exists (see app.ts)
     }
     const outcome = matched?.outcome;
+    // A 502 names the processor the request would have reached (spec Errors: `source.system`).
+    const naming = (e: unknown) => namingProcessor(e, () => processorOf(world, scope, op.id, body, params));
     let result: unknown;
     try {
       failBeforeHandling(outcome);
-      result = op.handle({
-        world,
-        scope,
-        body,
-        query,
-        params,
-        matched,
-        requestId: c.get("requestId"),
-      });
+    } catch (e) {
+      await delayIfAsked(outcome, sleep);
+      throw naming(e);
+    }
+    try {
+      result = op.handle({ ...ctx, matched });
+    } catch (e) {
+      // The handler refused the request: it never reached the rule's effect, so the rule did not
+      // fire (no budget spent, no header), as for any rejection before matching.
+      world.scenarios.undoLastMatch();
+      c.set("rule", null);
+      c.header("x-paydouble-rule", undefined);
+      throw naming(e);
+    }
+    try {
       failAfterHandling(outcome);
     } catch (e) {
       await delayIfAsked(outcome, sleep);
-      throw namingProcessor(e, () => processorOf(world, scope, op.id, body, params));
+      throw naming(e);
     }
     // State changed at arrival (above); only the answer waits (DESIGN "Determinism").
     await delayIfAsked(outcome, sleep);

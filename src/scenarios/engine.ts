@@ -57,6 +57,8 @@ export interface ActiveScenario {
   file: ScenarioFile;
   origin: ScenarioOrigin;
   rules: ActiveRule[];
+  /** False after `disable`: kept in its place, matched by nothing. */
+  enabled: boolean;
 }
 
 export interface EngineInit {
@@ -70,6 +72,12 @@ export interface EngineInit {
 
 export class ScenarioEngine {
   #active: ActiveScenario[] = [];
+  /** Counters the last `match()` moved, so {@link undoLastMatch} can put them back. */
+  #touched: { rule: ActiveRule; key: string }[] = [];
+  #firedBy: { rule: ActiveRule; key: string } | null = null;
+  /** `chance` draws the last match made, and draws given back by an undo (used before new ones). */
+  #drawn: number[] = [];
+  #givenBack: number[] = [];
 
   constructor(private readonly init: EngineInit = { start: [], builtin: null, chance: () => 0 }) {
     this.reset();
@@ -77,7 +85,11 @@ export class ScenarioEngine {
 
   /** The first rule that matches and whose budget allows it, or null. Counts the hit. */
   match(input: MatchInput): Matched | null {
+    this.#touched.length = 0;
+    this.#drawn.length = 0;
+    this.#firedBy = null;
     for (const scenario of this.#active) {
+      if (!scenario.enabled) continue;
       for (const r of scenario.rules) {
         const groups = conditionsHold(r.rule, input);
         if (!groups || !this.#budgetAllows(r, input)) continue;
@@ -92,15 +104,57 @@ export class ScenarioEngine {
     return this.#active;
   }
 
+  /**
+   * Takes back what the last {@link match} counted (budgets, `nth`/`every` counts, hits, `chance`
+   * draws): the request was rejected by the handler, and a rejected request never spends a budget.
+   * Call it before any other request is matched (the pipeline does, in the same synchronous step).
+   */
+  undoLastMatch(): void {
+    for (const { rule, key } of this.#touched) rule.seen.set(key, (rule.seen.get(key) ?? 1) - 1);
+    if (this.#firedBy) {
+      const { rule, key } = this.#firedBy;
+      rule.fired.set(key, (rule.fired.get(key) ?? 1) - 1);
+      rule.hits--;
+    }
+    this.#givenBack.unshift(...this.#drawn);
+    this.#touched.length = 0;
+    this.#drawn.length = 0;
+    this.#firedBy = null;
+  }
+
   /** Puts a file in front of the active set; a name already active is 409. */
   load(file: ScenarioFile, origin: ScenarioOrigin = "loaded"): void {
     if (this.#active.some((s) => s.file.name === file.name)) {
       throw new GatewayError("DUPLICATE_ACTION", {
-        message: `A scenario named ${file.name} is already active; DELETE /_mock/scenarios restores the start set.`,
+        message: `A scenario named ${file.name} is already active; PUT /_mock/scenarios/${file.name} replaces it, DELETE /_mock/scenarios/${file.name} unloads it.`,
         details: { name: "is already active" },
       });
     }
     this.#active.unshift(activate(file, origin));
+  }
+
+  /** Unloads one active file by name (`DELETE /_mock/scenarios/{name}`); false when none has it. */
+  remove(name: string): ScenarioOrigin | null {
+    const i = this.#active.findIndex((s) => s.file.name === name);
+    if (i < 0) return null;
+    const [gone] = this.#active.splice(i, 1);
+    return gone!.origin;
+  }
+
+  /** Replaces the file of that name in its place: same precedence, counters at zero, enabled. */
+  replace(file: ScenarioFile): boolean {
+    const i = this.#active.findIndex((s) => s.file.name === file.name);
+    if (i < 0) return false;
+    this.#active[i] = activate(file, this.#active[i]!.origin);
+    return true;
+  }
+
+  /** Switches one file off or back on, keeping its place and counters; false when none has that name. */
+  setEnabled(name: string, enabled: boolean): boolean {
+    const s = this.#active.find((a) => a.file.name === name);
+    if (!s) return false;
+    s.enabled = enabled;
+    return true;
   }
 
   /** Back to the start set (start files and the built-in values), every counter at zero. */
@@ -116,14 +170,15 @@ export class ScenarioEngine {
       name: s.file.name,
       description: s.file.description ?? null,
       origin: s.origin,
+      enabled: s.enabled,
       rules: s.rules.map((r) => ({ name: r.name, label: r.label, hits: r.hits, when: r.rule.when, then: r.rule.then })),
     }));
   }
 
-  /** Quirk switches of the active files, oldest first so a later load wins. */
+  /** Quirk switches of the active, enabled files, oldest first so a later load wins. */
   quirkOverrides(): Partial<Record<QuirkName, boolean>> {
     const out: Partial<Record<QuirkName, boolean>> = {};
-    for (const s of [...this.#active].reverse()) Object.assign(out, s.file.quirks ?? {});
+    for (const s of [...this.#active].reverse()) if (s.enabled) Object.assign(out, s.file.quirks ?? {});
     return out;
   }
 
@@ -132,15 +187,23 @@ export class ScenarioEngine {
     const key = w.per === "client" ? (input.clientId ?? "-") : "*";
     const seen = (r.seen.get(key) ?? 0) + 1;
     r.seen.set(key, seen);
+    this.#touched.push({ rule: r, key });
     const fired = r.fired.get(key) ?? 0;
     if (w.times !== undefined && fired >= w.times) return false;
     if (w.nth !== undefined && seen !== w.nth) return false;
     if (w.every !== undefined && seen % w.every !== 0) return false;
     // Drawn only when everything else allowed the hit, so the stream depends on matches alone.
-    if (w.chance !== undefined && !(this.init.chance() < w.chance)) return false;
+    if (w.chance !== undefined && !(this.#draw() < w.chance)) return false;
     r.fired.set(key, fired + 1);
+    this.#firedBy = { rule: r, key };
     r.hits++;
     return true;
+  }
+
+  #draw(): number {
+    const v = this.#givenBack.length > 0 ? this.#givenBack.shift()! : this.init.chance();
+    this.#drawn.push(v);
+    return v;
   }
 }
 
@@ -148,6 +211,7 @@ function activate(file: ScenarioFile, origin: ScenarioOrigin): ActiveScenario {
   return {
     file,
     origin,
+    enabled: true,
     rules: file.rules.map((rule, i) => {
       const name = rule.name ?? `rule-${i + 1}`;
       return { label: `${file.name}/${name}`, name, rule, seen: new Map(), fired: new Map(), hits: 0 };

@@ -67,6 +67,7 @@ export function nearMisses(active: readonly Readonly<ActiveScenario>[], input: M
   const headers = headerReader(input);
   for (const scenario of active) {
     if (scenario.origin === "builtin") break;
+    if (!scenario.enabled) continue;
     for (const r of scenario.rules) {
       if (r.label === matched) return pending(verdicts);
       verdicts.push(evaluate(r, input, "answered", headers));
@@ -80,6 +81,7 @@ export function explain(active: readonly Readonly<ActiveScenario>[], input: Matc
   const verdicts: Verdict[] = [];
   const headers = headerReader(input);
   for (const scenario of active) {
+    if (!scenario.enabled) continue; // switched off: /v1 matching passes it over too
     for (const r of scenario.rules) {
       const v = evaluate(r, input, "explain", headers);
       if (v.failure === null) {

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { formatProblem, parseScenario } from "./loader.js";
 import { BUILTIN_PATH, SCENARIO_DIR } from "./library.js";
-import { scenarioJsonSchema } from "./schema.js";
+import { scenarioJsonSchema } from "./json-schema.js";
 
 describe("scenario loader", () => {
   test("the built-in magic values load and validate", () => {

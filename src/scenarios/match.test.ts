@@ -34,4 +34,13 @@ describe("conditions", () => {
     expect(fillGroups({ code: "R$1", n: ["$2"], k: 3 }, groups)).toEqual({ code: "R01", n: ["05"], k: 3 });
     expect(fillGroups({ code: "R$1" }, [])).toEqual({ code: "R$1" });
   });
+
+  test("the literal-prefix shortcut never changes what a pattern matches", () => {
+    expect(holds({ matches: "^abc|def" }, "xdef", [])).toBe(true);
+    expect(holds({ matches: "^ab?c" }, "ac", [])).toBe(true);
+    expect(holds({ matches: "^ab*" }, "a", [])).toBe(true);
+    expect(holds({ matches: "^ab{0,1}c" }, "ac", [])).toBe(true);
+    expect(holds({ matches: "^4000" }, "4242", [])).toBe(false);
+    expect(holds({ matches: "^(a+)+$" }, `${"a".repeat(28)}!`, [])).toBe(false);
+  });
 });

@@ -1,3 +1,4 @@
+import { RE2JS } from "re2js";
 import type { Condition } from "./schema.js";
 
 /**
@@ -46,10 +47,50 @@ export function holds(cond: Condition, value: unknown, groups: string[]): boolea
   if (cond.lte !== undefined && !(n <= cond.lte)) return false;
   if (cond.matches !== undefined) {
     if (typeof value !== "string" && typeof value !== "number") return false;
-    const m = new RegExp(cond.matches).exec(String(value));
-    if (!m) return false;
-    if (groups.length === 0) groups.push(...m.slice(1).map((g) => g ?? ""));
+    if (!matchGroups(cond.matches, String(value), groups)) return false;
   }
+  return true;
+}
+
+/**
+ * `matches` patterns run on RE2JS (linear time: no pattern can freeze the thread, issue 11 item 3),
+ * compiled once: the loader compiles every pattern of a file ({@link compilePattern}) and a request
+ * only looks it up. A cap keeps a stream of distinct files from growing the cache without bound;
+ * past it a pattern is compiled per use (slower, still linear).
+ */
+interface Compiled {
+  re: RE2JS;
+  /** The literal text an anchored pattern must start with (`^4000` -> `4000`): a cheap first test. */
+  prefix: string;
+}
+
+const PATTERNS = new Map<string, Compiled>();
+const PATTERNS_LIMIT = 50_000;
+
+/** The compiled pattern; throws RE2JS's syntax error for a pattern RE2 does not accept. */
+export function compilePattern(source: string): Compiled {
+  let c = PATTERNS.get(source);
+  if (!c) {
+    c = { re: RE2JS.compile(source), prefix: literalPrefix(source) };
+    if (PATTERNS.size < PATTERNS_LIMIT) PATTERNS.set(source, c);
+  }
+  return c;
+}
+
+function literalPrefix(source: string): string {
+  const m = /^\^([A-Za-z0-9 _\-:/@=,]*)/.exec(source);
+  if (!m || source.includes("|")) return ""; // `^ab|cd`: the anchor binds to one branch only
+  const lit = m[1]!;
+  // A quantifier after the run applies to its last character, which is then not required.
+  return /^[?*{]/.test(source.slice(1 + lit.length)) ? lit.slice(0, -1) : lit;
+}
+
+function matchGroups(source: string, text: string, groups: string[]): boolean {
+  const { re, prefix } = compilePattern(source);
+  if (prefix && !text.startsWith(prefix)) return false;
+  const m = re.matcher(text);
+  if (!m.find()) return false;
+  if (groups.length === 0) for (let i = 1; i <= m.groupCount(); i++) groups.push(m.group(i) ?? "");
   return true;
 }
 

@@ -2,6 +2,9 @@ import { z } from "zod";
 import { DURATION_PATTERN } from "../core/duration.js";
 import { ERROR_CODES, type ErrorCode } from "../core/errors.js";
 import { QUIRKS, type QuirkName } from "../gateway/quirks.js";
+import { CONTROL_CHARACTERS } from "./label.js";
+import { compilePattern } from "./match.js";
+import { nearest } from "./nearest.js";
 
 /**
  * Scenario format v1 (PRODUCT.md "Scenario files"), declared ONCE: this zod schema is the source of
@@ -67,7 +70,10 @@ export const conditionSchema = z.union([
       in: z.array(scalar).optional(),
       matches: z
         .string()
-        .refine((s) => isRegExp(s), "must be a valid regular expression")
+        .superRefine((s, ctx) => {
+          const why = patternError(s);
+          if (why) ctx.addIssue({ code: "custom", message: `is not a pattern RE2 accepts (${why}); lookarounds and backreferences are not supported` });
+        })
         .optional(),
       exists: z.boolean().optional(),
     })
@@ -76,7 +82,11 @@ export const conditionSchema = z.union([
 ]);
 
 const operationId = z.enum(OPERATION_IDS, {
-  error: (iss) => `unknown operation ${JSON.stringify(iss.input)}; see OPERATION_IDS in the README`,
+  error: (iss) => {
+    if (typeof iss.input !== "string") return `must be an operation id (text), such as createTransaction`;
+    const near = nearest(iss.input, OPERATION_IDS);
+    return `unknown operation ${JSON.stringify(iss.input)}; ${near ? `did you mean ${near}?` : `known: ${OPERATION_IDS.join(", ")}`}`;
+  },
 });
 
 const conditions = z.record(z.string().min(1), conditionSchema);
@@ -124,11 +134,7 @@ export const scheduleSchema = z
     reason: text(200).optional(),
     status: text(40).optional(),
   })
-  .strict()
-  .refine((s) => !(s.in !== undefined && s.business_days !== undefined), {
-    message: "give `in` or `business_days`, not both",
-    path: ["business_days"],
-  });
+  .strict();
 
 export const PRIMARY_OUTCOMES = ["approve", "decline", "error_result", "fail", "transport"] as const;
 
@@ -150,14 +156,13 @@ export const thenSchema = z
     settlement: z.object({ delay: z.union([z.number().int().min(0).max(365), duration]) }).strict().optional(),
     schedule: z.array(scheduleSchema).optional(),
   })
-  .strict()
-  .refine((t) => PRIMARY_OUTCOMES.filter((k) => t[k] !== undefined).length <= 1, {
-    message: `at most one of ${PRIMARY_OUTCOMES.join(", ")}`,
-  });
+  .strict();
 
 export const ruleSchema = z
   .object({
-    name: text(100).optional(),
+    name: text(100)
+      .refine((n) => !CONTROL_CHARACTERS.test(n), "must not contain control characters (line breaks, tabs)")
+      .optional(),
     description: text(500).optional(),
     when: whenSchema,
     then: thenSchema,
@@ -185,15 +190,9 @@ export const scenarioSchema = z
     rules: z.array(ruleSchema).default([]),
     timeline: z.array(timelineSchema).default([]),
   })
-  .strict()
-  .superRefine((s, ctx) => {
-    const seen = new Set<string>();
-    s.rules.forEach((r, i) => {
-      if (r.name === undefined) return;
-      if (seen.has(r.name)) ctx.addIssue({ code: "custom", path: ["rules", i, "name"], message: "is used by an earlier rule" });
-      seen.add(r.name);
-    });
-  });
+  .strict();
+// Checks across fields (two outcomes, duplicate names, `in` with `business_days`) live in lint.ts,
+// run on the raw data beside this schema so every problem of a file is reported at once.
 
 export type ScenarioFile = z.output<typeof scenarioSchema>;
 export type Rule = z.output<typeof ruleSchema>;
@@ -203,20 +202,11 @@ export type Then = z.output<typeof thenSchema>;
 export type ScheduleEntry = z.output<typeof scheduleSchema>;
 export type TimelineEntry = z.output<typeof timelineSchema>;
 
-/** The JSON Schema editors use (`# yaml-language-server: $schema=...`), printed by `paydouble schema`. */
-export function scenarioJsonSchema(): Record<string, unknown> {
-  return {
-    ...z.toJSONSchema(scenarioSchema, { io: "input", unrepresentable: "any" }),
-    $id: "https://paydouble.dev/schema/scenario-v1.json",
-    title: "paydouble scenario file, format v1",
-  };
-}
-
-function isRegExp(s: string): boolean {
+function patternError(s: string): string | null {
   try {
-    new RegExp(s);
-    return true;
-  } catch {
-    return false;
+    compilePattern(s);
+    return null;
+  } catch (e) {
+    return (e as Error).message;
   }
 }

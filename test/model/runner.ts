@@ -119,17 +119,23 @@ export class ModelRun {
 
   /**
    * A move that passed the schema: the first scenario rule for its operation spends a hit; a `fail`
-   * without `created` answers before any check (500); an illegal move is 409; otherwise `apply` makes
-   * the record (declined when the rule says so), and a `fail` with `created` answers 502 after it.
+   * without `created` answers instead of the handler (500); an illegal move is 409 and, refused by
+   * the handler, gives the hit back (issue 13: a rejected request never spends a budget); otherwise
+   * `apply` makes the record (declined when the rule says so), and a `fail` with `created` answers
+   * 502 after it.
    */
   private async move(what: string, r: Answer, op: MoveOp, of: MTx, legal: boolean, apply: (declined: boolean) => MTx, refusal: 400 | 409 = 409): Promise<MTx[]> {
-    const kind = this.model.match(op, of.processor === "ach")?.then.kind;
+    const rule = this.model.match(op, of.processor === "ach");
+    const kind = rule?.then.kind;
     if (kind === "fail500") {
       this.expect(what, r, 500);
       return [];
     }
     this.expect(what, r, !legal ? refusal : kind === "created502" ? 502 : 200);
-    if (!legal) return [];
+    if (!legal) {
+      if (rule) rule.left++;
+      return [];
+    }
     const rec = apply(kind === "decline");
     await this.learn(rec, r);
     return [of, rec];

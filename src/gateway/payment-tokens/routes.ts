@@ -2,7 +2,7 @@ import { defineOperation } from "../operation.js";
 import { pageToWire } from "../paging.js";
 import { createPaymentTokenBody, listPaymentTokensQuery, paymentTokenList, paymentTokenResponse, toWire } from "./schema.js";
 import { scheduleTokenStatus } from "../transactions/effects.js";
-import { createPaymentToken, getPaymentToken, listPaymentTokens } from "./service.js";
+import { checkPaymentTokenCreate, createPaymentToken, getPaymentToken, listPaymentTokens } from "./service.js";
 
 /** The payment token operations (spec "Operations referenced with few details"). */
 export const paymentTokenRoutes = [
@@ -14,6 +14,7 @@ export const paymentTokenRoutes = [
     body: createPaymentTokenBody,
     response: paymentTokenResponse,
     errors: [400, 401, 403, 500],
+    check: ({ world, body }) => checkPaymentTokenCreate(world, body),
     handle: ({ world, scope, body, requestId, matched }) => {
       const token = createPaymentToken(world, scope, body);
       // A rule's `schedule: token_status` (e.g. a bank token failing verification an hour later).

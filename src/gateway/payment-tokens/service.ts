@@ -18,12 +18,18 @@ export const TOKEN_EXPIRE_EVENT = "payment_token_expire";
 /** Initial status of a bank-account token (decisions table). */
 export const BANK_TOKEN_INITIAL_STATUS: PaymentTokenStatus = "active";
 
+/** The create's world-dependent rejection (an expired card), run before scenario matching too. */
+export function checkPaymentTokenCreate(world: World, input: CreatePaymentTokenInput): void {
+  const pm = input.payment_method;
+  if (pm.type === "Card" && cardExpired(pm.expiry, world.clock.now())) {
+    throw invalidField("payment_method.expiry", "the card has expired");
+  }
+}
+
 export function createPaymentToken(world: World, scope: ClientScope, input: CreatePaymentTokenInput): PaymentToken {
   const pm = input.payment_method;
   const now = world.clock.now();
-  if (pm.type === "Card" && cardExpired(pm.expiry, now)) {
-    throw invalidField("payment_method.expiry", "the card has expired");
-  }
+  checkPaymentTokenCreate(world, input);
   const token: PaymentToken = {
     token: world.ids.next("PAYMENT_TOKEN"),
     client_id: scope.actor.id,

@@ -8,7 +8,7 @@ import {
   transactionListResponse,
   transactionResponse,
 } from "./schema.js";
-import { cancelTransaction, captureTransaction, createTransaction, getTransaction, matchView } from "./service.js";
+import { cancelTransaction, captureTransaction, checkCreateTransaction, createTransaction, findTransaction, getTransaction, matchView } from "./service.js";
 
 /** The transaction operations: create, capture, cancel and the two reporting reads. */
 export const transactionRoutes = [
@@ -21,6 +21,7 @@ export const transactionRoutes = [
     response: transactionResponse,
     errors: [400, 401, 403, 404, 500, 502],
     matchView,
+    check: ({ world, scope, body }) => checkCreateTransaction(world, scope, body),
     handle: ({ world, scope, body, matched }) => present(world, createTransaction(world, scope, body, matched), "created"),
   }),
   defineOperation({
@@ -40,6 +41,7 @@ export const transactionRoutes = [
     summary: "Read one transaction (initiator comes back null)",
     response: transactionResponse,
     errors: [400, 401, 403, 404, 500],
+    check: ({ world, scope, params }) => void findTransaction(world, scope, params.id!),
     handle: ({ world, scope, params }) => present(world, getTransaction(world, scope, params.id), "by_id"),
   }),
   defineOperation({
@@ -51,6 +53,7 @@ export const transactionRoutes = [
     bodyOptional: true,
     response: transactionResponse,
     errors: [400, 401, 403, 404, 409, 500, 502],
+    check: ({ world, scope, params }) => void findTransaction(world, scope, params.id!),
     handle: ({ world, scope, params, body, matched }) => present(world, captureTransaction(world, scope, params.id, body, matched), "created"),
   }),
   defineOperation({
@@ -61,6 +64,7 @@ export const transactionRoutes = [
     body: cancelBody,
     response: transactionResponse,
     errors: [400, 401, 403, 404, 409, 500, 502],
+    check: ({ world, scope, params }) => void findTransaction(world, scope, params.id!),
     handle: ({ world, scope, params, body, matched }) => present(world, cancelTransaction(world, scope, params.id, body, matched), "created"),
   }),
 ];

@@ -132,6 +132,11 @@ function tokenize(world: World, scope: ClientScope, card: CardInput): string {
   return createPaymentToken(world, scope, { payment_method: card }).token;
 }
 
+/** The create's world-dependent rejections alone (run before scenario matching); changes nothing. */
+export function checkCreateTransaction(world: World, scope: ClientScope, input: CreateTransactionInput): void {
+  checkCreate(world, scope, input, resolveInstrument(world, scope, input.payment_method));
+}
+
 /** `POST /v1/transactions`. No idempotency: every call creates a transaction. */
 export function createTransaction(world: World, scope: ClientScope, input: CreateTransactionInput, matched: Matched | null = null): Transaction {
   const ins = resolveInstrument(world, scope, input.payment_method);

@@ -1,0 +1,68 @@
+import type { Hono } from "hono";
+import { GatewayError } from "../core/errors.js";
+import type { AppEnv } from "../http/env.js";
+import { scenarioText, scenarioWithWarnings } from "./scenarios.js";
+
+/**
+ * One active scenario by name (issue 13 point 4): `DELETE /_mock/scenarios/{name}` unloads it,
+ * `PUT` replaces it in its place (same precedence, counters at zero), `POST .../disable` and
+ * `.../enable` switch it off and on keeping place and counters. An unknown name is the 404
+ * envelope. The built-in magic values can be switched off and on but not unloaded or replaced
+ * (the start set, with them, comes back on `DELETE /_mock/scenarios` and `/_mock/reset`).
+ */
+export function mountOneScenario(ctl: Hono<AppEnv>): void {
+  ctl.delete("/scenarios/:name", (c) => {
+    const world = c.get("world");
+    const name = existing(world.scenarios.list(), c.req.param("name"), "unloaded");
+    world.scenarios.remove(name);
+    world.cancelTimeline(new Set([name]));
+    world.applyScenarioQuirks();
+    return c.json({ unloaded: name, scenarios: world.scenarios.list().map((s) => s.name) });
+  });
+
+  ctl.put("/scenarios/:name", async (c) => {
+    const world = c.get("world");
+    const name = existing(world.scenarios.list(), c.req.param("name"), "replaced");
+    const { scenario: file, warnings } = scenarioWithWarnings(await scenarioText(c));
+    if (file.name !== name) {
+      throw new GatewayError("INVALID_REQUEST_DATA", {
+        message: `The file is named ${file.name}; PUT /_mock/scenarios/${name} replaces ${name} only.`,
+        details: { name: `must be ${name} (the name in the path)` },
+      });
+    }
+    world.cancelTimeline(new Set([name]));
+    world.scenarios.replace(file);
+    world.applyScenarioQuirks();
+    world.scheduleTimeline(file);
+    return c.json({ replaced: name, rules: file.rules.length, timeline: file.timeline.length, warnings });
+  });
+
+  for (const action of ["disable", "enable"] as const) {
+    ctl.post(`/scenarios/:name/${action}`, (c) => {
+      const world = c.get("world");
+      const name = c.req.param("name");
+      if (!world.scenarios.setEnabled(name, action === "enable")) throw unknown(name);
+      world.applyScenarioQuirks();
+      return c.json({ name, enabled: action === "enable" });
+    });
+  }
+}
+
+function existing(active: readonly { name: string; origin: string }[], name: string, verb: string): string {
+  const found = active.find((s) => s.name === name);
+  if (!found) throw unknown(name);
+  if (found.origin === "builtin") {
+    throw new GatewayError("INVALID_ACTION", {
+      message: `The built-in magic values cannot be ${verb}; POST /_mock/scenarios/builtin/disable switches them off.`,
+      details: { name: "is the built-in magic values" },
+    });
+  }
+  return name;
+}
+
+function unknown(name: string): GatewayError {
+  return new GatewayError("RESOURCE_NOT_FOUND", {
+    message: `No active scenario is named ${name}; GET /_mock/scenarios lists them.`,
+    details: { name: "is not an active scenario" },
+  });
+}
