@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Host } from "../gateway/host.js";
 import type { AppEnv } from "../http/env.js";
 import { parseWith } from "../http/validate.js";
-import { exportLines } from "../replay/log.js";
+import { streamExport } from "../replay/export.js";
 
 const requestsQuery = z
   .object({
@@ -45,8 +45,5 @@ export function mountJournal(ctl: Hono<AppEnv>, _host: Host): void {
     return c.json({ status: "cleared" });
   });
 
-  ctl.get("/journal/export", (c) => {
-    const body = exportLines(c.get("world")).map((line) => JSON.stringify(line) + "\n").join("");
-    return c.body(body, 200, { "content-type": "application/x-ndjson; charset=utf-8" });
-  });
+  ctl.get("/journal/export", (c) => streamExport(c, c.get("world")));
 }

@@ -128,8 +128,8 @@ export class World {
    * Adds an entry to the replay log. HTTP requests are recorded by the pipeline (http/changes.ts);
    * anything that changes the world without an HTTP request must call this.
    */
-  recordChange(entry: ChangeEntry): void {
-    this.changes.record(entry);
+  recordChange(entry: ChangeEntry): number {
+    return this.changes.record(entry);
   }
 
   #fire(e: ScheduledEvent): void {

@@ -3,7 +3,8 @@ import { buildControlApp } from "../control/app.js";
 import { GatewayError } from "../core/errors.js";
 import type { Host } from "../gateway/host.js";
 import { OPERATIONS } from "../gateway/operations.js";
-import { afterChange, beforeChange, drawRequestId } from "./changes.js";
+import { BODY_LIMIT, readCappedBody } from "./body.js";
+import { afterChange, arrival, drawRequestId, recordRequest, refusedBodyMarker, refuseRequest } from "./changes.js";
 import type { AppEnv } from "./env.js";
 import type { JournalEntry } from "../gateway/journal.js";
 import { toEnvelope, unknownRoute } from "./errors.js";
@@ -49,21 +50,35 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
     const gateway = c.req.path.slice(m ? m[0].length : 0).startsWith("/v1");
     if (gateway) world.tick();
     const localPath = c.req.path.slice(m ? m[0].length : 0) || "/";
-    const captured = await beforeChange(c, world);
+    const at = arrival(world);
+    let body: string | null;
+    try {
+      body = await readCappedBody(c);
+    } catch (e) {
+      // Over the size limit: nothing of the body is kept; the request still ticked and drew its id.
+      if (gateway) {
+        const bytes = Number(c.req.header("content-length") ?? 0) || BODY_LIMIT + 1;
+        world.recordChange({ kind: "request", method: c.req.method, path: localPath, headers: {}, body: null, ...at, refused: { status: 400, operation: null, client_id: null, bytes } });
+        record(400, refusedBodyMarker(bytes));
+      }
+      throw e;
+    }
+    const index = gateway ? recordRequest(c, world, localPath, at, body) : -1;
     try {
       await next();
     } catch (e) {
       // A transport fault in process: journal it (status 0, no answer), then let the call reject.
-      if (gateway && e instanceof TransportFault) {
-        afterChange(c, host, world, localPath, captured);
-        record(0);
-      }
+      if (gateway && e instanceof TransportFault) record(0);
       throw e;
     }
-    afterChange(c, host, world, localPath, captured);
-    if (gateway) record(c.res.status);
+    if (!gateway) {
+      if (localPath.startsWith("/_mock")) afterChange(c, host, world, localPath, at, body);
+      return;
+    }
+    const dropped = refuseRequest(c, world, index, body, c.res.status);
+    record(c.res.status, dropped === null ? undefined : refusedBodyMarker(dropped));
 
-    function record(status: number) {
+    function record(status: number, marker?: string) {
       const entry = world.journal.record({
         at: world.clock.iso(),
         request_id: requestId,
@@ -73,7 +88,7 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
         client_id: c.get("clientId"),
         status,
         rule: c.get("rule"),
-        body: c.get("journalBody"),
+        body: marker ?? c.get("journalBody"),
       });
       if (options.onRequest) options.onRequest(world.journal.masked(entry));
     }

@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import { GatewayError } from "../core/errors.js";
+import { BODY_LIMIT, tooLarge } from "./body.js";
 
-/** Largest accepted request body (bytes); larger bodies are 400 with `details.body`. */
-export const BODY_LIMIT = 1024 * 1024;
+export { BODY_LIMIT };
 
 const invalid = (field: string, problem: string) =>
   new GatewayError("INVALID_REQUEST_DATA", { details: { [field]: problem } });
@@ -14,11 +14,9 @@ const invalid = (field: string, problem: string) =>
  */
 export async function readJsonBody(c: Context, optional: boolean): Promise<unknown> {
   const declared = Number(c.req.header("content-length") ?? 0);
-  if (declared > BODY_LIMIT) throw invalid("body", `must be at most ${BODY_LIMIT} bytes`);
+  if (declared > BODY_LIMIT) throw tooLarge();
   const text = await c.req.text();
-  if (text.length > BODY_LIMIT && Buffer.byteLength(text) > BODY_LIMIT) {
-    throw invalid("body", `must be at most ${BODY_LIMIT} bytes`);
-  }
+  if (text.length > BODY_LIMIT && Buffer.byteLength(text) > BODY_LIMIT) throw tooLarge();
   if (text.trim() === "") {
     if (optional) return {};
     throw invalid("body", "is required");

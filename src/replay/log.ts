@@ -33,7 +33,8 @@ export interface LogEnd {
 
 export type LogLine = LogHeader | LogEntry | LogEnd;
 
-export function exportLines(world: World): LogLine[] {
+/** The log's lines in order, built one at a time (the export streams them). */
+export function* exportLines(world: World): Generator<LogLine> {
   const origin = (world.changes.origin ?? world.options) as WorldOptions;
   const seed = origin.seed;
   const header: LogHeader = {
@@ -44,20 +45,30 @@ export function exportLines(world: World): LogLine[] {
     tick_ms: origin.tickMs,
     options: sealDeep(origin, seed),
   };
-  const entries = world.changes.entries.map(({ body, headers, ...rest }): LogEntry => {
-    const sealedHeaders = sealDeep(headers, seed) as Record<string, string>;
-    if (body === null) return { ...rest, headers: sealedHeaders };
-    try {
-      return { ...rest, headers: sealedHeaders, json: sealDeep(JSON.parse(body), seed) };
-    } catch {
-      return { ...rest, headers: sealedHeaders, text: sealDeep(body, seed) as string };
-    }
-  });
-  return [header, ...entries, { kind: "end", rid: world.changes.requestIds }];
+  yield header;
+  // The end line's count is taken first: requests answered while the export streams come after it.
+  const rid = world.changes.requestIds;
+  const length = world.changes.length;
+  let n = 0;
+  for (const entry of world.changes.iterate()) {
+    if (n++ >= length) break;
+    yield logEntry(entry, seed);
+  }
+  yield { kind: "end", rid };
+}
+
+function logEntry({ body, headers, ...rest }: ChangeEntry, seed: string): LogEntry {
+  const sealedHeaders = sealDeep(headers, seed) as Record<string, string>;
+  if (body === null) return { ...rest, headers: sealedHeaders };
+  try {
+    return { ...rest, headers: sealedHeaders, json: sealDeep(JSON.parse(body), seed) };
+  } catch {
+    return { ...rest, headers: sealedHeaders, text: sealDeep(body, seed) as string };
+  }
 }
 
 /** Parses an exported log; throws with a one-line reason on a malformed file. */
-export function parseLog(text: string): { header: LogHeader; options: WorldOptions; entries: ChangeEntry[]; end: LogEnd | null } {
+export function parseLog(text: string): { header: LogHeader; options: WorldOptions; entries: ChangeEntry[]; end: LogEnd } {
   const lines = text.split("\n").filter((l) => l.trim() !== "");
   const parsed = lines.map((l, i) => {
     try {
@@ -81,6 +92,7 @@ export function parseLog(text: string): { header: LogHeader; options: WorldOptio
     const body = json !== undefined ? JSON.stringify(unsealDeep(json, seed)) : raw !== undefined ? unseal(raw, seed) : null;
     entries.push({ ...rest, headers: unsealDeep(headers, seed) as Record<string, string>, body });
   }
+  if (!end) throw new Error("the log has no end line: it was cut short (an interrupted download or a truncated file); export it again");
   return { header, options, entries, end };
 }
 
