@@ -30,6 +30,15 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.use("*", async (c, next) => {
+    // The body first: a request reaches its world (id, tick, change) only once it is whole, so a
+    // body arriving late cannot take an earlier id than a request applied before it.
+    let body: string | null = null;
+    let bodyError: unknown = null;
+    try {
+      body = await readCappedBody(c);
+    } catch (e) {
+      bodyError = e;
+    }
     const m = SANDBOX_PATH.exec(c.req.path);
     const sandboxId = m ? decodePathSegment(m[1]) : null;
     const world = host.world(sandboxId) ?? host.root;
@@ -50,20 +59,17 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
     const gateway = c.req.path.slice(m ? m[0].length : 0).startsWith("/v1");
     if (gateway) world.tick();
     const localPath = c.req.path.slice(m ? m[0].length : 0) || "/";
-    const at = arrival(world);
-    let body: string | null;
-    try {
-      body = await readCappedBody(c);
-    } catch (e) {
+    const arrived = arrival(world);
+    if (bodyError) {
       // Over the size limit: nothing of the body is kept; the request still ticked and drew its id.
       if (gateway) {
         const bytes = Number(c.req.header("content-length") ?? 0) || BODY_LIMIT + 1;
-        world.recordChange({ kind: "request", method: c.req.method, path: localPath, headers: {}, body: null, ...at, refused: { status: 400, operation: null, client_id: null, bytes } });
+        world.recordChange({ kind: "request", method: c.req.method, path: localPath, headers: {}, body: null, ...arrived, refused: { status: 400, operation: null, client_id: null, bytes } });
         record(400, refusedBodyMarker(bytes));
       }
-      throw e;
+      throw bodyError;
     }
-    const index = gateway ? recordRequest(c, world, localPath, at, body) : -1;
+    const index = gateway ? recordRequest(c, world, localPath, arrived, body) : -1;
     try {
       await next();
     } catch (e) {
@@ -72,7 +78,7 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
       throw e;
     }
     if (!gateway) {
-      if (localPath.startsWith("/_mock")) afterChange(c, host, world, localPath, at, body);
+      if (localPath.startsWith("/_mock")) afterChange(c, host, world, localPath, arrived, body);
       return;
     }
     const dropped = refuseRequest(c, world, index, body, c.res.status);
@@ -80,7 +86,7 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
 
     function record(status: number, marker?: string) {
       const entry = world.journal.record({
-        at: world.clock.iso(),
+        at: arrived.at, // the arrival instant, also for a reply held by delay_ms
         request_id: requestId,
         method: c.req.method,
         path: c.req.path,
