@@ -63,16 +63,27 @@ export function unseal(value: string, seed: string): string {
   return xorWithSeed(Buffer.from(value.slice(PREFIX.length), "base64"), seed).toString("utf8");
 }
 
-/** Seals secret-named string fields, and any string holding a run of 9 to 19 digits, deep in a JSON value. */
+/** A sealed number: unsealed back to a number, so a replayed body has the types it was sent with. */
+const NUMBER_PREFIX = "sealed-number:";
+
+const sealKey = (k: string, seed: string) => (DIGIT_RUN.test(k) || k.startsWith(PREFIX) ? seal(k, seed) : k);
+
+/**
+ * Seals secret-named string and number fields, any string or key holding a run of 9 to 19 digits,
+ * and any integer that long, deep in a JSON value.
+ */
 export function sealDeep(value: unknown, seed: string, key = ""): unknown {
   if (typeof value === "string") {
     return SEALED_KEYS.has(key.toLowerCase()) || DIGIT_RUN.test(value) || value.startsWith(PREFIX) ? seal(value, seed) : value;
+  }
+  if (typeof value === "number") {
+    return SEALED_KEYS.has(key.toLowerCase()) || (Number.isInteger(value) && Math.abs(value) >= 1e8) ? NUMBER_PREFIX + seal(String(value), seed) : value;
   }
   if (Array.isArray(value)) return value.map((v) => sealDeep(v, seed));
   if (value && typeof value === "object") {
     const out: Record<string, unknown> = Object.create(null);
     for (const [k, v] of Object.entries(value)) {
-      Object.defineProperty(out, k, { value: sealDeep(v, seed, k), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, sealKey(k, seed), { value: sealDeep(v, seed, k), enumerable: true, writable: true, configurable: true });
     }
     return out;
   }
@@ -81,12 +92,12 @@ export function sealDeep(value: unknown, seed: string, key = ""): unknown {
 
 /** The inverse of {@link sealDeep}. */
 export function unsealDeep(value: unknown, seed: string): unknown {
-  if (typeof value === "string") return unseal(value, seed);
+  if (typeof value === "string") return value.startsWith(NUMBER_PREFIX) ? Number(unseal(value.slice(NUMBER_PREFIX.length), seed)) : unseal(value, seed);
   if (Array.isArray(value)) return value.map((v) => unsealDeep(v, seed));
   if (value && typeof value === "object") {
     const out: Record<string, unknown> = Object.create(null);
     for (const [k, v] of Object.entries(value)) {
-      Object.defineProperty(out, k, { value: unsealDeep(v, seed), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, unseal(k, seed), { value: unsealDeep(v, seed), enumerable: true, writable: true, configurable: true });
     }
     return out;
   }

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { buildControlApp } from "../control/app.js";
 import { GatewayError } from "../core/errors.js";
+import { maskPath } from "../core/mask.js";
 import type { Host } from "../gateway/host.js";
 import { OPERATIONS } from "../gateway/operations.js";
 import { BODY_LIMIT, readCappedBody } from "./body.js";
@@ -50,7 +51,7 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
     c.set("clientId", null);
     c.set("rule", null);
     if (m && !host.world(sandboxId)) {
-      const { status, body } = toEnvelope(new GatewayError("RESOURCE_NOT_FOUND", { message: `No sandbox ${sandboxId}.` }), requestId);
+      const { status, body } = toEnvelope(new GatewayError("RESOURCE_NOT_FOUND", { message: `No sandbox ${maskPath(sandboxId ?? "")}.` }), requestId);
       return c.json(body, status as 404, { "x-request-id": requestId });
     }
     // Set before the answer exists: a header added to a finished response makes hono rebuild it
@@ -89,7 +90,7 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
         at: arrived.at, // the arrival instant, also for a reply held by delay_ms
         request_id: requestId,
         method: c.req.method,
-        path: c.req.path,
+        path: maskPath(c.req.path),
         operation: c.get("operation"),
         client_id: c.get("clientId"),
         status,

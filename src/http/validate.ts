@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import { GatewayError } from "../core/errors.js";
+import { maskDigitRuns } from "../core/mask.js";
 import { BODY_LIMIT, tooLarge } from "./body.js";
 
 export { BODY_LIMIT };
@@ -43,7 +44,8 @@ export function parseWith<T>(schema: z.ZodType<T>, value: unknown, root: "body" 
 export function issueDetails(issues: readonly z.core.$ZodIssue[], root: string): Record<string, string> {
   const details: Record<string, string> = Object.create(null);
   const put = (path: readonly PropertyKey[], message: string) => {
-    const key = path.length === 0 ? root : path.map(String).join(".");
+    // A key echoed back is masked like a value: an unknown key may be a card number.
+    const key = path.length === 0 ? root : maskDigitRuns(path.map(String).join("."));
     if (!(key in details)) Object.defineProperty(details, key, { value: message, enumerable: true, writable: true });
   };
   for (const issue of issues) {

@@ -1,4 +1,5 @@
-import { sealDeep, unseal, unsealDeep } from "../core/seal.js";
+import { maskPath } from "../core/mask.js";
+import { seal, sealDeep, unseal, unsealDeep } from "../core/seal.js";
 import type { ChangeEntry } from "../gateway/changes.js";
 import type { World, WorldOptions } from "../gateway/world.js";
 import { VERSION } from "../version.js";
@@ -57,8 +58,10 @@ export function* exportLines(world: World): Generator<LogLine> {
   yield { kind: "end", rid };
 }
 
-function logEntry({ body, headers, ...rest }: ChangeEntry, seed: string): LogEntry {
+function logEntry({ body, headers, path: sent, ...others }: ChangeEntry, seed: string): LogEntry {
   const sealedHeaders = sealDeep(headers, seed) as Record<string, string>;
+  // A PAN in the path or query string is sealed like one in the body.
+  const rest = { ...others, path: maskPath(sent) === sent ? sent : seal(sent, seed) };
   if (body === null) return { ...rest, headers: sealedHeaders };
   try {
     return { ...rest, headers: sealedHeaders, json: sealDeep(JSON.parse(body), seed) };
@@ -88,9 +91,9 @@ export function parseLog(text: string): { header: LogHeader; options: WorldOptio
       end = line as LogEnd;
       continue;
     }
-    const { json, text: raw, headers, ...rest } = line as LogEntry;
+    const { json, text: raw, headers, path, ...rest } = line as LogEntry;
     const body = json !== undefined ? JSON.stringify(unsealDeep(json, seed)) : raw !== undefined ? unseal(raw, seed) : null;
-    entries.push({ ...rest, headers: unsealDeep(headers, seed) as Record<string, string>, body });
+    entries.push({ ...rest, path: unseal(path, seed), headers: unsealDeep(headers, seed) as Record<string, string>, body });
   }
   if (!end) throw new Error("the log has no end line: it was cut short (an interrupted download or a truncated file); export it again");
   return { header, options, entries, end };
