@@ -3,6 +3,7 @@ import { serve } from "@hono/node-server";
 import { readFileSync } from "node:fs";
 import { parseCommand } from "./cli/args.js";
 import { checkFiles } from "./cli/check.js";
+import { closeGracefully } from "./cli/shutdown.js";
 import { FileError } from "./cli/load-files.js";
 import { ScenarioFileError } from "./scenarios/loader.js";
 import { scenarioJsonSchema } from "./scenarios/schema.js";
@@ -74,7 +75,7 @@ async function main(): Promise<void> {
     setImmediate(() => warmUp(double.host));
   });
   server.on("error", (e) => fail(`cannot listen: ${e.message}`));
-  const stop = () => server.close(() => process.exit(0));
+  const stop = () => void closeGracefully(server).then(() => process.exit(0));
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
 }
