@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { buildControlApp } from "../control/app.js";
+import { buildControlApp, buildHealthApp } from "../control/app.js";
 import { GatewayError } from "../core/errors.js";
 import { maskPath } from "../core/mask.js";
 import type { Host } from "../gateway/host.js";
@@ -103,7 +103,7 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
 
   const worldApp = new Hono<AppEnv>();
   for (const op of OPERATIONS) registerOperation(worldApp, op, { sleep: options.sleep });
-  if (options.control !== false) worldApp.route("/_mock", buildControlApp(host));
+  worldApp.route("/_mock", options.control !== false ? buildControlApp(host) : buildHealthApp());
 
   app.route("/sandboxes/:sandboxId", worldApp);
   app.route("/", worldApp);
