@@ -5,7 +5,7 @@ import type { AppEnv } from "../http/env.js";
 import { exportLines } from "./log.js";
 
 /** Bytes gathered before a write; the stream then yields so other worlds keep answering. */
-const BATCH_BYTES = 256 * 1024;
+const BATCH_BYTES = 32 * 1024;
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 

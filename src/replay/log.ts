@@ -50,16 +50,23 @@ export function* exportLines(world: World): Generator<LogLine> {
   // The end line's count is taken first: requests answered while the export streams come after it.
   const rid = world.changes.requestIds;
   const length = world.changes.length;
+  // Entries share header objects (one per caller): each set is sealed once per export.
+  const sealedHeaders = new Map<object, Record<string, string>>();
+  const sealHeaders = (h: Record<string, string>) => {
+    let sealed = sealedHeaders.get(h);
+    if (!sealed) sealedHeaders.set(h, (sealed = sealDeep(h, seed) as Record<string, string>));
+    return sealed;
+  };
   let n = 0;
   for (const entry of world.changes.iterate()) {
     if (n++ >= length) break;
-    yield logEntry(entry, seed);
+    yield logEntry(entry, seed, sealHeaders);
   }
   yield { kind: "end", rid };
 }
 
-function logEntry({ body, headers, path: sent, ...others }: ChangeEntry, seed: string): LogEntry {
-  const sealedHeaders = sealDeep(headers, seed) as Record<string, string>;
+function logEntry({ body, headers, path: sent, ...others }: ChangeEntry, seed: string, sealHeaders: (h: Record<string, string>) => Record<string, string>): LogEntry {
+  const sealedHeaders = sealHeaders(headers);
   // A PAN in the path or query string is sealed like one in the body.
   const rest = { ...others, path: maskPath(sent) === sent ? sent : seal(sent, seed) };
   if (body === null) return { ...rest, headers: sealedHeaders };
