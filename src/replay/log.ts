@@ -65,10 +65,10 @@ export function* exportLines(world: World): Generator<LogLine> {
   yield { kind: "end", rid };
 }
 
-function logEntry({ body, headers, path: sent, ...others }: ChangeEntry, seed: string, sealHeaders: (h: Record<string, string>) => Record<string, string>): LogEntry {
+function logEntry({ kind, method, path: sent, body, headers, ...others }: ChangeEntry, seed: string, sealHeaders: (h: Record<string, string>) => Record<string, string>): LogEntry {
   const sealedHeaders = sealHeaders(headers);
   // A PAN in the path or query string is sealed like one in the body.
-  const rest = { ...others, path: maskPath(sent) === sent ? sent : seal(sent, seed) };
+  const rest = { kind, method, path: maskPath(sent) === sent ? sent : seal(sent, seed), ...others };
   if (body === null) return { ...rest, headers: sealedHeaders };
   try {
     return { ...rest, headers: sealedHeaders, json: sealDeep(JSON.parse(body), seed) };

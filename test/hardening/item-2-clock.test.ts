@@ -1,5 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { parseCommand } from "../../src/cli/args.js";
+import { createDouble } from "../../src/index.js";
 import { expectEnvelope, setup } from "../helpers.js";
 
 /** Issue 11 item 2: no duration or instant can take a world's clock out of range; each is a 400 naming the value. */
@@ -58,6 +60,13 @@ describe("item 2: clock overflow", () => {
     const sandbox = await s.call("POST", "/_mock/sandboxes", { as: null, body: { scenarios: [{ version: 1, name: "t", clock: { tick: "P1000000Y" } }] } });
     expect(sandbox.status, sandbox.text).toBe(400);
     await stillServes(s);
+  });
+
+  it("--tick beyond the clock's range is a start error, not a tick of PTNaNS", () => {
+    for (const tick of ["P1000000Y", "PT99999999999999999H"]) {
+      expect(parseCommand(["--tick", tick], {})).toMatchObject({ kind: "error" });
+      expect(() => createDouble({ tick })).toThrow(/tick/);
+    }
   });
 
   it("the ACH-return helper's in is 400 naming it", async () => {
