@@ -5,6 +5,7 @@ import { parseCommand } from "./cli/args.js";
 import { bannerLines } from "./cli/banner.js";
 import { checkFiles } from "./cli/check.js";
 import { runCtl } from "./cli/ctl/run.js";
+import { closeGracefully } from "./cli/shutdown.js";
 import { FileError } from "./cli/load-files.js";
 import { ScenarioFileError } from "./scenarios/loader.js";
 import { fixturesJsonSchema, scenarioJsonSchema } from "./scenarios/json-schema.js";
@@ -82,7 +83,7 @@ async function main(): Promise<void> {
     setImmediate(() => warmUp(double.host));
   });
   server.on("error", (e) => fail(`cannot listen: ${e.message}`));
-  const stop = () => server.close(() => process.exit(0));
+  const stop = () => void closeGracefully(server).then(() => process.exit(0));
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
 }

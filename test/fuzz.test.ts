@@ -125,3 +125,43 @@ describe("found by the fuzzer", () => {
     }
   });
 });
+
+/**
+ * Issue 11's hostile classes, so they stay fixed: big bodies around the 1 MiB limit, deep nesting,
+ * secrets that are not strings, extreme durations. After each: no 500, the journal, the export and
+ * health answer, no secret in clear, and the export replays.
+ */
+describe("hostile inputs (issue 11)", () => {
+  const PAN = 4111111111111111;
+  const hostile = fc.oneof(
+    fc.integer({ min: -64, max: 64 }).map((d) => ({ kind: "big", body: JSON.stringify({ dba: "x".repeat(Math.max(0, 1024 * 1024 - 100 + d * 4)), type: "merchant" }) })),
+    fc.tuple(fc.integer({ min: 50, max: 20_000 }), fc.boolean()).map(([n, arr]) => ({ kind: "deep", body: arr ? `{"dba":${"[".repeat(n)}${"]".repeat(n)}}` : `{"dba":${'{"a":'.repeat(n)}1${"}".repeat(n)}}` })),
+    fc.constantFrom<unknown>(PAN, true, { n: PAN }, [PAN], null).map((pan) => ({ kind: "secret", body: JSON.stringify({ type: "SALE", amount: 100, payment_method: { type: "Card", pan, cvv: 123, account_number: 123456789012, expiry: { month: "12", year: "2030" } }, metadata: { [String(PAN)]: PAN } }) })),
+  );
+  const duration = fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.constantFrom("Y", "M", "W", "D", "TH", "TM", "TS")).map(([n, u]) => (u.startsWith("T") ? `PT${n}${u[1]}` : `P${n}${u}`));
+
+  test("no hostile body or duration makes any surface answer 500 or leak, and the export replays", async () => {
+    const { replayLog } = await import("../src/replay/replay.js");
+    await fc.assert(
+      fc.asyncProperty(fc.array(hostile, { minLength: 1, maxLength: 4 }), duration, async (cases, by) => {
+        const t = setup({ seed: "hostile" });
+        for (const c of cases) {
+          const path = c.kind === "secret" ? "/v1/transactions" : "/v1/clients";
+          const res = await t.double.app.request(path, { method: "POST", body: c.body, headers: { "Api-Key": RESELLER.key, "Client-Id": RESELLER.id, "content-type": "application/json" } });
+          expect(res.status).toBeLessThan(500);
+          await res.arrayBuffer();
+        }
+        const advanced = await t.post("/_mock/clock/advance", { by }, { as: null });
+        expect([200, 400]).toContain(advanced.status);
+        expect((await t.get("/_mock/health", { as: null })).status).toBe(200);
+        const journal = await t.get("/_mock/requests", { as: null });
+        expect(journal.status).toBe(200);
+        const exported = await t.get("/_mock/journal/export", { as: null });
+        expect(exported.status).toBe(200);
+        for (const text of [journal.text, exported.text]) expect(text).not.toContain(String(PAN));
+        await replayLog(exported.text);
+      }),
+      { numRuns: 12, seed: SEED },
+    );
+  }, 120_000);
+});

@@ -135,8 +135,9 @@ describe("near misses", () => {
         "    then: { fail: { error: SYSTEM_ERROR } }",
       ].join("\n"),
     );
-    await t.post("/v1/transactions", sale({ amount: 1000 }));
-    await t.post("/v1/transactions/TRANSACTION-X/capture", {});
+    // An AUTH, so the capture reaches its handler (an unknown id is refused before matching).
+    const auth = await t.post("/v1/transactions", sale({ type: "AUTH", amount: 1000 }));
+    await t.post(`/v1/transactions/${auth.body.id}/capture`, {});
     const [create, capture] = (await t.get("/_mock/requests")).body.data;
     expect(create.near_misses).toEqual([
       { rule: "shapes/card and amount", reason: 'body.payment_method.pan: wanted "400000******0002", got "424242******4242"' },

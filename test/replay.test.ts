@@ -18,6 +18,7 @@ type Step =
   | { kind: "malformed" }
   | { kind: "advance"; by: string }
   | { kind: "scenario"; n: number; times: number }
+  | { kind: "fault"; outcome: string }
   | { kind: "unloadScenarios" };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -32,6 +33,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant("advance" as const), by: fc.constantFrom("PT1H", "P1D", "PT0.5S") }),
   fc.record({ kind: fc.constant("scenario" as const), n: fc.integer({ min: 0, max: 3 }), times: fc.integer({ min: 1, max: 2 }) }),
   fc.constant({ kind: "unloadScenarios" as const }),
+  // Every generic scenario outcome, transport faults and delays included (issue 11 item 5).
+  fc.record({ kind: fc.constant("fault" as const), outcome: fc.constantFrom("{ transport: reset }", "{ transport: empty }", "{ transport: hang }", "{ transport: malformed_json }", "{ delay_ms: 5 }", "{ fail: { error: SYSTEM_ERROR } }") }),
 );
 
 const body = (dba: string, valid: boolean) => ({
@@ -67,6 +70,17 @@ async function runSession(steps: Step[]) {
     } else if (st.kind === "scenario") {
       const yaml = `version: 1\nname: flaky-${st.n}\nrules:\n  - when: { operation: createClient, times: ${st.times} }\n    then: { fail: { error: SYSTEM_ERROR } }\n`;
       await s.call("POST", "/_mock/scenarios", { as: null, raw: yaml, headers: { "content-type": "application/yaml" } });
+    } else if (st.kind === "fault") {
+      const yaml = `version: 1\nname: fault\nrules:\n  - when: { operation: createClient, times: 1 }\n    then: ${st.outcome}\n`;
+      await s.call("POST", "/_mock/scenarios", { as: null, raw: yaml, headers: { "content-type": "application/yaml" } });
+      const hangUp = new AbortController();
+      setTimeout(() => hangUp.abort(), 20);
+      await Promise.resolve(
+        s.double.app.request("/v1/clients", { method: "POST", signal: hangUp.signal, headers: { "Api-Key": RESELLER.key, "Client-Id": RESELLER.id, "content-type": "application/json" }, body: JSON.stringify(body("Faulted", true)) }),
+      ).then(
+        (r) => r.arrayBuffer(),
+        () => undefined,
+      );
     } else if (st.kind === "unloadScenarios") {
       await s.call("DELETE", "/_mock/scenarios", { as: null });
     } else if (st.kind === "malformed") {

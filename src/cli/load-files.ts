@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { fixturesSchema, type Fixtures } from "../gateway/fixtures.js";
 import { formatProblem } from "../scenarios/loader.js";
@@ -10,11 +10,20 @@ export const DEFAULT_FIXTURES_PATH = fileURLToPath(new URL("../../fixtures/defau
 /** A file that cannot be used, with a one-line reason. */
 export class FileError extends Error {}
 
+/**
+ * Reads a text file, refusing at once anything that is not a regular file: reading a FIFO or a
+ * device would block start-up forever. Throws an error carrying a `code`, as `readFileSync` does.
+ */
+export function readRegularFile(path: string): string {
+  if (!statSync(path).isFile()) throw Object.assign(new Error("not a regular file"), { code: "not a regular file (a FIFO, device or directory)" });
+  return readFileSync(path, "utf8");
+}
+
 /** Reads and validates a fixture file; throws {@link FileError} with a one-line reason. */
 export function readFixtures(path: string): Fixtures {
   let text: string;
   try {
-    text = readFileSync(path, "utf8");
+    text = readRegularFile(path);
   } catch (e) {
     throw new FileError(`cannot read fixture file ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }

@@ -6,6 +6,7 @@ import type { AppEnv } from "../http/env.js";
 import { parseWith, readJsonBody } from "../http/validate.js";
 import { SPEC_VERSION, VERSION } from "../version.js";
 import { mountClock } from "./clock.js";
+import { controlGuard } from "./guard.js";
 import { mountPaymentHelpers } from "./payments.js";
 import { mountQuirks } from "./quirks.js";
 import { mountSandboxes } from "./sandboxes.js";
@@ -25,17 +26,8 @@ const resetBody = z.object({ seed: z.union([z.string().min(1).max(200), z.number
  */
 export function buildControlApp(host: Host): Hono<AppEnv> {
   const ctl = new Hono<AppEnv>();
-
-  ctl.get("/health", (c) => {
-    const world = c.get("world");
-    return c.json({
-      status: "ok",
-      version: VERSION,
-      spec_version: SPEC_VERSION,
-      seed: world.options.seed,
-      now: world.clock.iso(),
-    });
-  });
+  ctl.use("*", controlGuard);
+  mountHealth(ctl);
 
   ctl.get("/fixtures", (c) => c.json(fixtureCredentials(c.get("world").options.fixtures)));
 
@@ -54,4 +46,24 @@ export function buildControlApp(host: Host): Hono<AppEnv> {
   mountJournal(ctl, host);
   mountPaymentHelpers(ctl);
   return ctl;
+}
+
+/** `GET /_mock/health` alone: what `--no-control` still serves, so health checks keep working. */
+export function buildHealthApp(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  mountHealth(app);
+  return app;
+}
+
+function mountHealth(ctl: Hono<AppEnv>): void {
+  ctl.get("/health", (c) => {
+    const world = c.get("world");
+    return c.json({
+      status: "ok",
+      version: VERSION,
+      spec_version: SPEC_VERSION,
+      seed: world.options.seed,
+      now: world.clock.iso(),
+    });
+  });
 }

@@ -1,14 +1,15 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import { isoOf } from "../core/clock.js";
-import { addDuration, DURATION_PATTERN, formatDurationMs, parseDuration } from "../core/duration.js";
+import { durationSchema } from "../core/duration-schema.js";
+import { addDuration, formatDurationMs, MAX_INSTANT_MS, parseDuration } from "../core/duration.js";
 import { GatewayError } from "../core/errors.js";
 import type { AppEnv } from "../http/env.js";
 import { parseWith, readJsonBody } from "../http/validate.js";
 
 const advanceBody = z
   .object({
-    by: z.string().regex(DURATION_PATTERN, "must be an ISO 8601 duration such as P3D").optional(),
+    by: durationSchema("P3D").optional(),
     to: z.iso.datetime({ offset: true, error: "must be an ISO 8601 instant" }).optional(),
     until: z.literal("next_event").optional(),
   })
@@ -41,6 +42,11 @@ export function mountClock(ctl: Hono<AppEnv>): void {
     if (body.by !== undefined) target = addDuration(now, parseDuration(body.by)!);
     else if (body.to !== undefined) target = Date.parse(body.to);
     else target = Math.max(now, world.scheduler.peek()?.at ?? now);
+    if (!(target <= MAX_INSTANT_MS)) {
+      const field = body.by !== undefined ? "by" : body.to !== undefined ? "to" : "until";
+      const value = body.by ?? body.to ?? "next_event";
+      throw new GatewayError("INVALID_REQUEST_DATA", { details: { [field]: `${value} would move the clock past ${isoOf(MAX_INSTANT_MS)}, the last instant it can show` } });
+    }
     if (target < now) {
       throw new GatewayError("DUPLICATE_ACTION", {
         message: `The clock never goes back: it is ${isoOf(now)}.`,

@@ -5,7 +5,7 @@ import { pageSize } from "../gateway/paging.js";
 import type { AppEnv } from "../http/env.js";
 import { GatewayError } from "../core/errors.js";
 import { parseWith } from "../http/validate.js";
-import { exportLines } from "../replay/log.js";
+import { streamExport } from "../replay/export.js";
 
 const requestsQuery = z
   .object({
@@ -63,8 +63,5 @@ export function mountJournal(ctl: Hono<AppEnv>, _host: Host): void {
     return c.json({ status: "cleared" });
   });
 
-  ctl.get("/journal/export", (c) => {
-    const body = exportLines(c.get("world")).map((line) => JSON.stringify(line) + "\n").join("");
-    return c.body(body, 200, { "content-type": "application/x-ndjson; charset=utf-8" });
-  });
+  ctl.get("/journal/export", (c) => streamExport(c, c.get("world")));
 }

@@ -1,7 +1,8 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import { isoOf } from "../core/clock.js";
-import { addDuration, DURATION_PATTERN, parseDuration } from "../core/duration.js";
+import { durationSchema } from "../core/duration-schema.js";
+import { addDuration, parseDuration } from "../core/duration.js";
 import { GatewayError, notFound } from "../core/errors.js";
 import { toWire as batchWire } from "../gateway/batches/schema.js";
 import { settleBatch } from "../gateway/batches/service.js";
@@ -21,7 +22,7 @@ const achReturnBody = z
   .object({
     code: z.string().min(1).max(8).nullable().optional(),
     reason: z.string().min(1).max(200).optional(),
-    in: z.string().regex(DURATION_PATTERN, "must be an ISO 8601 duration such as P2D").optional(),
+    in: durationSchema("P2D").optional(),
   })
   .strict();
 

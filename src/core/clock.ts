@@ -1,3 +1,5 @@
+import { MAX_INSTANT_MS } from "./duration.js";
+
 /**
  * The simulated clock of one world, in epoch milliseconds.
  *
@@ -35,6 +37,7 @@ export class SimClock {
   /** Moves the clock to `t`. Going back is a programming error: callers check first. */
   set(t: number): void {
     if (t < this.#now) throw new RangeError(`clock cannot go back from ${this.#now} to ${t}`);
+    if (!(t <= MAX_INSTANT_MS)) throw new RangeError(`clock cannot go past ${MAX_INSTANT_MS}: callers validate instants (400) first`);
     this.#now = t;
   }
 }

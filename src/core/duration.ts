@@ -16,17 +16,39 @@ export interface Duration {
 export const DURATION_PATTERN =
   /^P(?!$)(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?!$)(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d{1,3})?)S)?)?$/;
 
-/** Parses an ISO 8601 duration; returns null when the text is not one. */
+/**
+ * The last instant the simulated clock can show, 9999-12-31T23:59:59.999Z: past it a timestamp
+ * would lose the spec's four-digit-year form (and JavaScript dates end at year 275760).
+ */
+export const MAX_INSTANT_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** The longest duration accepted anywhere (clock moves, ticks, schedules): ten thousand years. */
+export const MAX_DURATION = "P10000Y";
+const MAX_DURATION_MS = 10_000 * 366 * 86_400_000;
+
+/** The problem named in a 400 for a duration outside {@link MAX_DURATION}. */
+export const DURATION_TOO_LONG = `must be at most ${MAX_DURATION} (the simulated clock ends at 9999-12-31T23:59:59.999Z)`;
+
+/** Parses an ISO 8601 duration; returns null when the text is not one or is longer than {@link MAX_DURATION}. */
 export function parseDuration(text: string): Duration | null {
   const m = DURATION_PATTERN.exec(text);
   if (!m) return null;
   const n = (i: number) => (m[i] === undefined ? 0 : Number(m[i]));
-  return { years: n(1), months: n(2), weeks: n(3), days: n(4), hours: n(5), minutes: n(6), seconds: n(7) };
+  const d = { years: n(1), months: n(2), weeks: n(3), days: n(4), hours: n(5), minutes: n(6), seconds: n(7) };
+  const calendarMonths = d.years * 12 + d.months;
+  const fixed = (((d.weeks * 7 + d.days) * 24 + d.hours) * 60 + d.minutes) * 60_000 + d.seconds * 1000;
+  if (!(calendarMonths <= 10_000 * 12 && fixed <= MAX_DURATION_MS && calendarMonths * 30.5 * 86_400_000 + fixed <= MAX_DURATION_MS)) return null;
+  return d;
 }
 
-/** True when `text` is a valid ISO 8601 duration. */
+/** True when `text` is a valid ISO 8601 duration the simulated clock can hold (at most {@link MAX_DURATION}). */
 export function isDuration(text: string): boolean {
-  return DURATION_PATTERN.test(text);
+  return parseDuration(text) !== null;
+}
+
+/** True when `text` has the duration grammar but is longer than {@link MAX_DURATION}: a 400, not a 500. */
+export function isDurationTooLong(text: string): boolean {
+  return DURATION_PATTERN.test(text) && parseDuration(text) === null;
 }
 
 /** Adds a duration to an instant (UTC calendar arithmetic for years and months). */

@@ -23,6 +23,19 @@ export interface ChangeEntry {
   rid: number;
   /** Simulated instant when it arrived. */
   at: string;
+  /** Set on a request refused with a large body that was not kept: replay journals it without resending. */
+  refused?: Refused;
+}
+
+/** What replay needs of a refused request whose body was dropped: its answer's status and journal fields. */
+export interface Refused {
+  status: number;
+  operation: string | null;
+  client_id: string | null;
+  /** The answer's `error_code`, for the journal (the answer itself is not kept either). */
+  error_code: string | null;
+  /** Size of the body that was dropped (bytes), for the journal's marker. */
+  bytes: number;
 }
 
 /** What requests share: everything of an entry but its instant and request-id count. */
@@ -32,6 +45,7 @@ interface Shape {
   path: string;
   headers: Record<string, string>;
   body: string | null;
+  refused?: Refused;
 }
 
 /**
@@ -40,6 +54,9 @@ interface Shape {
  * seals each secret field with the world's seed, as before. Obfuscation, not encryption.
  */
 const AT_REST = "change-log";
+
+/** Bodies longer than this (sealed text) get a shape of their own, never shared. */
+const UNSHARED_BODY = 8 * 1024;
 
 /** Entries per storage chunk (the log grows by chunks, never by copying). */
 const CHUNK = 16_384;
@@ -79,12 +96,15 @@ export class ChangeLog {
     return this.#length;
   }
 
-  record(entry: ChangeEntry): void {
+  /** Appends an entry; returns its index (for {@link forgetBody}). */
+  record(entry: ChangeEntry): number {
     const headersKey = JSON.stringify(entry.headers);
     let headers = this.#headerSets.get(headersKey);
     if (!headers) this.#headerSets.set(headersKey, (headers = { ...entry.headers }));
     let shape: number;
-    if (entry.body === null) {
+    if (entry.refused) {
+      shape = this.#addShape({ kind: entry.kind, method: entry.method, path: entry.path, headers, body: null, refused: entry.refused });
+    } else if (entry.body === null) {
       const key = `${entry.kind} ${entry.method} ${entry.path}\n${headersKey}`;
       const known = this.#shapeIds.get(key);
       if (known !== undefined) shape = known;
@@ -94,13 +114,14 @@ export class ChangeLog {
       }
     } else {
       const body = conceal(entry.body, AT_REST);
-      const known = this.#bodyShapes.get(body);
+      // A large body is never shared, so forgetBody can drop it in place (and the map never pins it).
+      const known = body.length > UNSHARED_BODY ? undefined : this.#bodyShapes.get(body);
       const last = known === undefined ? undefined : this.#shapes[known];
       if (known !== undefined && last && last.kind === entry.kind && last.method === entry.method && last.path === entry.path && last.headers === headers) {
         shape = known;
       } else {
         shape = this.#addShape({ kind: entry.kind, method: entry.method, path: entry.path, headers, body });
-        this.#bodyShapes.set(body, shape);
+        if (body.length <= UNSHARED_BODY) this.#bodyShapes.set(body, shape);
       }
     }
     const n = this.#length++;
@@ -109,17 +130,40 @@ export class ChangeLog {
     chunk.shape[n % CHUNK] = shape;
     chunk.at[n % CHUNK] = Date.parse(entry.at);
     chunk.rid[n % CHUNK] = entry.rid;
+    return n;
+  }
+
+  /** Drops the body of entry `n` (a refused request), keeping what replay needs of it. */
+  forgetBody(n: number, refused: Refused): void {
+    const chunk = this.#chunks[Math.floor(n / CHUNK)];
+    const id = chunk.shape[n % CHUNK];
+    const s = this.#shapes[id];
+    const bare: Shape = { kind: s.kind, method: s.method, path: s.path, headers: s.headers, body: null, refused };
+    if (s.body !== null && s.body.length > UNSHARED_BODY) this.#shapes[id] = bare;
+    else chunk.shape[n % CHUNK] = this.#addShape(bare);
   }
 
   /** The entries in order, rebuilt (for the export: O(entries)). */
   get entries(): ChangeEntry[] {
     const out: ChangeEntry[] = [];
     for (let n = 0; n < this.#length; n++) {
-      const chunk = this.#chunks[Math.floor(n / CHUNK)];
-      const s = this.#shapes[chunk.shape[n % CHUNK]];
-      out.push({ kind: s.kind, method: s.method, path: s.path, headers: s.headers, body: s.body === null ? null : reveal(s.body, AT_REST), rid: chunk.rid[n % CHUNK], at: new Date(chunk.at[n % CHUNK]).toISOString() });
+      out.push(this.#entry(n));
     }
     return out;
+  }
+
+  /** Entry `n`, rebuilt. */
+  #entry(n: number): ChangeEntry {
+    const chunk = this.#chunks[Math.floor(n / CHUNK)];
+    const s = this.#shapes[chunk.shape[n % CHUNK]];
+    const e: ChangeEntry = { kind: s.kind, method: s.method, path: s.path, headers: s.headers, body: s.body === null ? null : reveal(s.body, AT_REST), rid: chunk.rid[n % CHUNK], at: new Date(chunk.at[n % CHUNK]).toISOString() };
+    if (s.refused) e.refused = s.refused;
+    return e;
+  }
+
+  /** The entries in order, one at a time (the streamed export: no array of them all). */
+  *iterate(): Generator<ChangeEntry> {
+    for (let n = 0; n < this.#length; n++) yield this.#entry(n);
   }
 
   /** Takes over the history of the world this one replaces (reset); that world records no more. */

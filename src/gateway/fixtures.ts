@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PLATFORM_ID, TIME_ZONES } from "./clients/client.js";
 import { insertClient } from "./clients/service.js";
+import { achDetailsInput, cardDetailsInput } from "./integrations/details.js";
 import { loadFixtureIntegration } from "./integrations/service.js";
 import type { World } from "./world.js";
 
@@ -45,7 +46,32 @@ export const fixturesSchema = z
     clients: z.array(fixtureClient).default([]),
     integrations: z.array(fixtureIntegration).default([]),
   })
-  .strict();
+  .strict()
+  .superRefine(crossCheck);
+
+/**
+ * What one entry cannot check alone, so a bad file is a 400 (or a start error) naming the field
+ * instead of a world that fails to build: ids unique, a parent listed before its child and never
+ * the client itself, an integration's client in the file, its details valid for its processor.
+ */
+function crossCheck(f: { clients: z.output<typeof fixtureClient>[]; integrations: z.output<typeof fixtureIntegration>[] }, ctx: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  f.clients.forEach((c, i) => {
+    if (seen.has(c.id)) ctx.addIssue({ code: "custom", path: ["clients", i, "id"], message: "is listed twice" });
+    if (c.parent_id === c.id) ctx.addIssue({ code: "custom", path: ["clients", i, "parent_id"], message: "must not be the client itself" });
+    else if (c.parent_id !== null && c.parent_id !== PLATFORM_ID && !seen.has(c.parent_id)) {
+      ctx.addIssue({ code: "custom", path: ["clients", i, "parent_id"], message: "must name a client listed before this one" });
+    }
+    seen.add(c.id);
+  });
+  f.integrations.forEach((g, i) => {
+    if (!seen.has(g.client)) ctx.addIssue({ code: "custom", path: ["integrations", i, "client"], message: "must name a client of this file" });
+    const details = (g.processor === "Cardproc" ? cardDetailsInput : achDetailsInput).safeParse(g.integration_details);
+    for (const issue of details.success ? [] : details.error.issues) {
+      ctx.addIssue({ code: "custom", path: ["integrations", i, "integration_details", ...issue.path.map(String)], message: issue.message });
+    }
+  });
+}
 
 export type Fixtures = z.output<typeof fixturesSchema>;
 

@@ -1,5 +1,5 @@
 import { SimClock, wallNow } from "../core/clock.js";
-import { addDuration, parseDuration } from "../core/duration.js";
+import { addDuration, MAX_INSTANT_MS, parseDuration } from "../core/duration.js";
 import { IdFactory } from "../core/ids.js";
 import { RandomStreams } from "../core/random.js";
 import { Scheduler, type ScheduledEvent } from "../core/scheduler.js";
@@ -80,7 +80,8 @@ export class World {
   /** One gateway request arrived: add the tick (or follow the wall clock) and fire what fell due. */
   tick(): FiredEvent[] {
     if (this.#wallOffset !== null) return this.followWallClock();
-    return this.advanceTo(this.clock.now() + this.clock.tickMs);
+    // Saturates at the clock's last instant: a tick never takes a world past what it can show.
+    return this.advanceTo(Math.min(this.clock.now() + this.clock.tickMs, MAX_INSTANT_MS));
   }
 
   /** Real-time mode: catch the simulated clock up with the wall clock (never back). */
@@ -130,8 +131,8 @@ export class World {
    * Adds an entry to the replay log. HTTP requests are recorded by the pipeline (http/changes.ts);
    * anything that changes the world without an HTTP request must call this.
    */
-  recordChange(entry: ChangeEntry): void {
-    this.changes.record(entry);
+  recordChange(entry: ChangeEntry): number {
+    return this.changes.record(entry);
   }
 
   #fire(e: ScheduledEvent): void {

@@ -1,9 +1,11 @@
 import { Hono } from "hono";
-import { buildControlApp } from "../control/app.js";
+import { buildControlApp, buildHealthApp } from "../control/app.js";
 import { GatewayError } from "../core/errors.js";
+import { maskPath } from "../core/mask.js";
 import type { Host } from "../gateway/host.js";
 import { OPERATIONS } from "../gateway/operations.js";
-import { afterChange, beforeChange, drawRequestId } from "./changes.js";
+import { BODY_LIMIT, readCappedBody } from "./body.js";
+import { afterChange, arrival, drawRequestId, recordRequest, refusedBodyMarker, refuseRequest } from "./changes.js";
 import type { AppEnv } from "./env.js";
 import type { JournalListener } from "../gateway/journal.js";
 import { elapsedMs, monotonicMs } from "../core/wall.js";
@@ -31,7 +33,16 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.use("*", async (c, next) => {
-    const arrived = monotonicMs();
+    const started = monotonicMs(); // wall time, for the live latency only (never journaled)
+    // The body first: a request reaches its world (id, tick, change) only once it is whole, so a
+    // body arriving late cannot take an earlier id than a request applied before it.
+    let body: string | null = null;
+    let bodyError: unknown = null;
+    try {
+      body = await readCappedBody(c);
+    } catch (e) {
+      bodyError = e;
+    }
     const m = SANDBOX_PATH.exec(c.req.path);
     const sandboxId = m ? decodePathSegment(m[1]) : null;
     const world = host.world(sandboxId) ?? host.root;
@@ -43,7 +54,7 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
     c.set("clientId", null);
     c.set("rule", null);
     if (m && !host.world(sandboxId)) {
-      const { status, body } = toEnvelope(new GatewayError("RESOURCE_NOT_FOUND", { message: `No sandbox ${sandboxId}.` }), requestId);
+      const { status, body } = toEnvelope(new GatewayError("RESOURCE_NOT_FOUND", { message: `No sandbox ${maskPath(sandboxId ?? "")}.` }), requestId);
       return c.json(body, status as 404, { "x-request-id": requestId });
     }
     // Set before the answer exists: a header added to a finished response makes hono rebuild it
@@ -52,37 +63,51 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
     const gateway = c.req.path.slice(m ? m[0].length : 0).startsWith("/v1");
     if (gateway) world.tick();
     const localPath = c.req.path.slice(m ? m[0].length : 0) || "/";
-    const captured = await beforeChange(c, world);
+    const arrived = arrival(world);
+    if (bodyError) {
+      // Over the size limit: nothing of the body is kept; the request still ticked and drew its id.
+      if (gateway) {
+        const bytes = Number(c.req.header("content-length") ?? 0) || BODY_LIMIT + 1;
+        world.recordChange({ kind: "request", method: c.req.method, path: localPath, headers: {}, body: null, ...arrived, refused: { status: 400, operation: null, client_id: null, error_code: "INVALID_REQUEST_DATA", bytes } });
+        c.set("errorCode", "INVALID_REQUEST_DATA");
+        record(400, refusedBodyMarker(bytes));
+      }
+      throw bodyError;
+    }
+    const index = gateway ? recordRequest(c, world, localPath, arrived, body) : -1;
     try {
       await next();
     } catch (e) {
       // A transport fault in process: journal it (status 0, no answer), then let the call reject.
-      if (gateway && e instanceof TransportFault) {
-        afterChange(c, host, world, localPath, captured);
-        record(0);
-      }
+      if (gateway && e instanceof TransportFault) record(0);
       throw e;
     }
-    afterChange(c, host, world, localPath, captured);
-    if (gateway) record(c.res.status);
+    if (!gateway) {
+      if (localPath.startsWith("/_mock")) afterChange(c, host, world, localPath, arrived, body);
+      return;
+    }
+    const dropped = refuseRequest(c, world, index, body, c.res.status);
+    record(c.res.status, dropped === null ? undefined : refusedBodyMarker(dropped));
 
-    function record(status: number) {
-      const live = { latency_ms: elapsedMs(arrived) };
+    function record(status: number, marker?: string) {
+      const live = { latency_ms: elapsedMs(started) };
       const entry = world.journal.record(
         {
-          at: world.clock.iso(),
+          at: arrived.at, // the arrival instant, also for a reply held by delay_ms
           request_id: requestId,
           method: c.req.method,
-          path: c.req.path,
+          path: maskPath(c.req.path),
           url: c.req.url,
           operation: c.get("operation"),
           client_id: c.get("clientId"),
           status,
           error_code: status === 0 ? null : (c.get("errorCode") ?? null),
           rule: c.get("rule"),
-          near_misses: c.get("nearMisses"),
-          body: c.get("journalBody"),
-          answer: status === 0 ? undefined : c.get("answer"),
+          // A refused body that was not kept keeps no answer or near misses either: replay, which
+          // does not resend it, journals the same entry.
+          near_misses: marker === undefined ? c.get("nearMisses") : undefined,
+          body: marker ?? c.get("journalBody"),
+          answer: status === 0 || marker !== undefined ? undefined : c.get("answer"),
         },
         live,
       );
@@ -92,7 +117,7 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
 
   const worldApp = new Hono<AppEnv>();
   for (const op of OPERATIONS) registerOperation(worldApp, op, { sleep: options.sleep });
-  if (options.control !== false) worldApp.route("/_mock", buildControlApp(host));
+  worldApp.route("/_mock", options.control !== false ? buildControlApp(host) : buildHealthApp());
 
   app.route("/sandboxes/:sandboxId", worldApp);
   app.route("/", worldApp);

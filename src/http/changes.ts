@@ -57,26 +57,46 @@ function searchOf(url: string): string {
   return q < 0 || q === bare.length - 1 ? "" : bare.slice(q);
 }
 
-/** Captured before the request runs: the body text (hono caches it for the handlers) and the id count. */
-export async function beforeChange(c: Context<AppEnv>, world: World): Promise<{ body: string | null; rid: number; at: string }> {
-  const body = c.req.method === "GET" || c.req.method === "HEAD" ? null : await c.req.text();
-  return { body: body === "" ? null : body, rid: world.changes.requestIds - 1, at: world.clock.iso() };
+/** Taken as the request arrives, before its body is awaited: a slow body must not take a later request's id or instant. */
+export interface Arrival {
+  rid: number;
+  at: string;
 }
 
-/** Records the request once answered, when it changed the world. */
-export function afterChange(
-  c: Context<AppEnv>,
-  host: Host,
-  world: World,
-  localPath: string,
-  captured: { body: string | null; rid: number; at: string },
-): void {
-  const base = { method: c.req.method, path: localPath + searchOf(c.req.url), headers: replayHeaders(c), ...captured };
-  if (localPath.startsWith("/v1")) {
-    world.recordChange({ kind: "request", ...base });
-    return;
-  }
-  if (!localPath.startsWith("/_mock") || !MUTATING.has(c.req.method) || NOT_WORLD_CHANGES.test(localPath) || c.res.status >= 400) return;
+export function arrival(world: World): Arrival {
+  return { rid: world.changes.requestIds - 1, at: world.clock.iso() };
+}
+
+/** A refused body longer than this is not kept (its effect on the world is its tick and request id). */
+export const KEEP_REFUSED_BODY = 8 * 1024;
+
+/**
+ * Records a `/v1` request as soon as its body is read, before the handler runs: the log is in the
+ * order the world applied the changes (a reply held by `delay_ms` must not push its entry after a
+ * later request's). Returns the entry's index, for {@link refuseRequest}.
+ */
+export function recordRequest(c: Context<AppEnv>, world: World, localPath: string, at: Arrival, body: string | null): number {
+  return world.recordChange({ kind: "request", method: c.req.method, path: localPath + searchOf(c.req.url), headers: replayHeaders(c), body: body === "" ? null : body, ...at });
+}
+
+/**
+ * Once answered: a request refused (4xx/5xx, no scenario rule involved) with a body over
+ * {@link KEEP_REFUSED_BODY} keeps only what replay needs (method, path, status), not its bytes.
+ * Returns the dropped body's size, or null when it was kept, so the journal shows a marker for it.
+ */
+export function refuseRequest(c: Context<AppEnv>, world: World, index: number, body: string | null, status: number): number | null {
+  if (status < 400 || c.get("rule") !== null || body === null || body.length <= KEEP_REFUSED_BODY) return null;
+  world.changes.forgetBody(index, { status, operation: c.get("operation"), client_id: c.get("clientId"), error_code: c.get("errorCode") ?? null, bytes: Buffer.byteLength(body) });
+  return Buffer.byteLength(body);
+}
+
+/** The journal's stand-in for a body that was refused and not kept. */
+export const refusedBodyMarker = (bytes: number) => `(refused body of ${bytes} bytes, not kept)`;
+
+/** Records a successful control call that changed the world, once answered. */
+export function afterChange(c: Context<AppEnv>, host: Host, world: World, localPath: string, at: Arrival, body: string | null): void {
+  if (!MUTATING.has(c.req.method) || NOT_WORLD_CHANGES.test(localPath) || c.res.status >= 400) return;
+  const base = { method: c.req.method, path: localPath + searchOf(c.req.url), headers: replayHeaders(c), body: body === "" ? null : body, ...at };
   const now = host.world(c.get("sandboxId"));
   const entry: ChangeEntry = { kind: localPath === "/_mock/reset" ? "reset" : "control", ...base };
   if (now && now !== world) {

@@ -1,5 +1,6 @@
 import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
+import { maskPath } from "../core/mask.js";
 import { ERROR_CATALOG, GatewayError, type ErrorSource } from "../core/errors.js";
 
 /**
@@ -49,5 +50,5 @@ function asGatewayError(err: unknown): GatewayError {
 
 /** The answer for a path or method no operation serves. */
 export function unknownRoute(method: string, path: string): GatewayError {
-  return new GatewayError("RESOURCE_NOT_FOUND", { message: `No operation ${method} ${path}.` });
+  return new GatewayError("RESOURCE_NOT_FOUND", { message: `No operation ${method} ${maskPath(path)}.` });
 }

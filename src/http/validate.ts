@@ -3,9 +3,10 @@ import type { z } from "zod";
 import { GatewayError } from "../core/errors.js";
 import type { Operation } from "../gateway/operation.js";
 import type { AppEnv } from "./env.js";
+import { maskDigitRuns } from "../core/mask.js";
+import { BODY_LIMIT, tooLarge } from "./body.js";
 
-/** Largest accepted request body (bytes); larger bodies are 400 with `details.body`. */
-export const BODY_LIMIT = 1024 * 1024;
+export { BODY_LIMIT };
 
 const invalid = (field: string, problem: string) =>
   new GatewayError("INVALID_REQUEST_DATA", { details: { [field]: problem } });
@@ -16,11 +17,9 @@ const invalid = (field: string, problem: string) =>
  */
 export async function readJsonBody(c: Context<AppEnv>, optional: boolean): Promise<unknown> {
   const declared = Number(c.req.header("content-length") ?? 0);
-  if (declared > BODY_LIMIT) throw invalid("body", `must be at most ${BODY_LIMIT} bytes`);
+  if (declared > BODY_LIMIT) throw tooLarge();
   const text = await c.req.text();
-  if (text.length > BODY_LIMIT && Buffer.byteLength(text) > BODY_LIMIT) {
-    throw invalid("body", `must be at most ${BODY_LIMIT} bytes`);
-  }
+  if (text.length > BODY_LIMIT && Buffer.byteLength(text) > BODY_LIMIT) throw tooLarge();
   if (text.trim() === "") {
     if (optional) return {};
     throw invalid("body", "is required");
@@ -115,7 +114,8 @@ export function parseWith<T>(schema: z.ZodType<T>, value: unknown, root: "body" 
 export function issueDetails(issues: readonly z.core.$ZodIssue[], root: string): Record<string, string> {
   const details: Record<string, string> = Object.create(null);
   const put = (path: readonly PropertyKey[], message: string) => {
-    const key = path.length === 0 ? root : path.map(String).join(".");
+    // A key echoed back is masked like a value: an unknown key may be a card number.
+    const key = path.length === 0 ? root : maskDigitRuns(path.map(String).join("."));
     if (!(key in details)) Object.defineProperty(details, key, { value: message, enumerable: true, writable: true });
   };
   for (const issue of issues) {

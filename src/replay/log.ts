@@ -1,4 +1,5 @@
-import { sealDeep, unseal, unsealDeep } from "../core/seal.js";
+import { maskPath } from "../core/mask.js";
+import { seal, sealDeep, unseal, unsealDeep } from "../core/seal.js";
 import type { ChangeEntry } from "../gateway/changes.js";
 import type { World, WorldOptions } from "../gateway/world.js";
 import { VERSION } from "../version.js";
@@ -33,7 +34,8 @@ export interface LogEnd {
 
 export type LogLine = LogHeader | LogEntry | LogEnd;
 
-export function exportLines(world: World): LogLine[] {
+/** The log's lines in order, built one at a time (the export streams them). */
+export function* exportLines(world: World): Generator<LogLine> {
   const origin = (world.changes.origin ?? world.options) as WorldOptions;
   const seed = origin.seed;
   const header: LogHeader = {
@@ -44,20 +46,39 @@ export function exportLines(world: World): LogLine[] {
     tick_ms: origin.tickMs,
     options: sealDeep(origin, seed),
   };
-  const entries = world.changes.entries.map(({ body, headers, ...rest }): LogEntry => {
-    const sealedHeaders = sealDeep(headers, seed) as Record<string, string>;
-    if (body === null) return { ...rest, headers: sealedHeaders };
-    try {
-      return { ...rest, headers: sealedHeaders, json: sealDeep(JSON.parse(body), seed) };
-    } catch {
-      return { ...rest, headers: sealedHeaders, text: sealDeep(body, seed) as string };
-    }
-  });
-  return [header, ...entries, { kind: "end", rid: world.changes.requestIds }];
+  yield header;
+  // The end line's count is taken first: requests answered while the export streams come after it.
+  const rid = world.changes.requestIds;
+  const length = world.changes.length;
+  // Entries share header objects (one per caller): each set is sealed once per export.
+  const sealedHeaders = new Map<object, Record<string, string>>();
+  const sealHeaders = (h: Record<string, string>) => {
+    let sealed = sealedHeaders.get(h);
+    if (!sealed) sealedHeaders.set(h, (sealed = sealDeep(h, seed) as Record<string, string>));
+    return sealed;
+  };
+  let n = 0;
+  for (const entry of world.changes.iterate()) {
+    if (n++ >= length) break;
+    yield logEntry(entry, seed, sealHeaders);
+  }
+  yield { kind: "end", rid };
+}
+
+function logEntry({ kind, method, path: sent, body, headers, ...others }: ChangeEntry, seed: string, sealHeaders: (h: Record<string, string>) => Record<string, string>): LogEntry {
+  const sealedHeaders = sealHeaders(headers);
+  // A PAN in the path or query string is sealed like one in the body.
+  const rest = { kind, method, path: maskPath(sent) === sent ? sent : seal(sent, seed), ...others };
+  if (body === null) return { ...rest, headers: sealedHeaders };
+  try {
+    return { ...rest, headers: sealedHeaders, json: sealDeep(JSON.parse(body), seed) };
+  } catch {
+    return { ...rest, headers: sealedHeaders, text: sealDeep(body, seed) as string };
+  }
 }
 
 /** Parses an exported log; throws with a one-line reason on a malformed file. */
-export function parseLog(text: string): { header: LogHeader; options: WorldOptions; entries: ChangeEntry[]; end: LogEnd | null } {
+export function parseLog(text: string): { header: LogHeader; options: WorldOptions; entries: ChangeEntry[]; end: LogEnd } {
   const lines = text.split("\n").filter((l) => l.trim() !== "");
   const parsed = lines.map((l, i) => {
     try {
@@ -77,10 +98,11 @@ export function parseLog(text: string): { header: LogHeader; options: WorldOptio
       end = line as LogEnd;
       continue;
     }
-    const { json, text: raw, headers, ...rest } = line as LogEntry;
+    const { json, text: raw, headers, path, ...rest } = line as LogEntry;
     const body = json !== undefined ? JSON.stringify(unsealDeep(json, seed)) : raw !== undefined ? unseal(raw, seed) : null;
-    entries.push({ ...rest, headers: unsealDeep(headers, seed) as Record<string, string>, body });
+    entries.push({ ...rest, path: unseal(path, seed), headers: unsealDeep(headers, seed) as Record<string, string>, body });
   }
+  if (!end) throw new Error("the log has no end line: it was cut short (an interrupted download or a truncated file); export it again");
   return { header, options, entries, end };
 }
 

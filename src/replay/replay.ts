@@ -1,7 +1,9 @@
+import type { ChangeEntry } from "../gateway/changes.js";
 import { Host } from "../gateway/host.js";
 import type { World } from "../gateway/world.js";
 import { createApp, type AppOptions } from "../http/app.js";
-import { drawRequestId } from "../http/changes.js";
+import { drawRequestId, refusedBodyMarker } from "../http/changes.js";
+import { TransportFault } from "../http/outcomes.js";
 import { parseLog } from "./log.js";
 
 /** Draws request ids until the world has drawn `n`, as the recorded server had at that point. */
@@ -12,24 +14,68 @@ function catchUp(world: World, n: number): void {
 export interface ReplayStep {
   method: string;
   path: string;
+  /** The answer's status; 0 for a transport fault (reset, empty reply, hang): no answer, as recorded. */
   status: number;
+}
+
+/** Replay waits for no `delay_ms`: the world changed on arrival, only the answer was late. */
+const noDelay = () => Promise.resolve();
+
+/**
+ * A refused request whose body was not kept: what the world did with it, without resending it
+ * (the tick, the request id, the journal line with the body marker, the log entry itself).
+ */
+function applyRefused(world: World, e: ChangeEntry & { refused: NonNullable<ChangeEntry["refused"]> }): void {
+  const gateway = e.path.startsWith("/v1");
+  const requestId = drawRequestId(world);
+  if (gateway) world.tick();
+  world.recordChange(e);
+  world.journal.record({
+    at: world.clock.iso(),
+    request_id: requestId,
+    method: e.method,
+    path: e.path.split("?")[0],
+    operation: e.refused.operation,
+    client_id: e.refused.client_id,
+    status: e.refused.status,
+    error_code: e.refused.error_code ?? null,
+    rule: null,
+    body: refusedBodyMarker(e.refused.bytes),
+    url: e.path,
+    answer: undefined,
+  });
 }
 
 /**
  * Rebuilds the world of an exported log in a fresh host: the same options, then every recorded
- * request sent again in order through the real pipeline. Returns the host and app serving it.
+ * request sent again in order through the real pipeline (transport faults and hangs end as they did:
+ * the world changed, no answer). Returns the host and an app serving it with `appOptions`.
  */
 export async function replayLog(text: string, appOptions: AppOptions = {}) {
   const { options, entries, end } = parseLog(text);
   const host = new Host(options);
-  const app = createApp(host, appOptions);
+  const replayer = createApp(host, { ...appOptions, sleep: noDelay });
   const steps: ReplayStep[] = [];
   for (const e of entries) {
     catchUp(host.root, e.rid);
-    const res = await app.request(e.path, { method: e.method, headers: e.headers, body: e.body ?? undefined });
-    await res.arrayBuffer();
-    steps.push({ method: e.method, path: e.path, status: res.status });
+    if (e.refused) {
+      applyRefused(host.root, { ...e, refused: e.refused });
+      steps.push({ method: e.method, path: e.path, status: e.refused.status });
+      continue;
+    }
+    // Aborted up front: a `transport: hang` reply ends at once instead of waiting for a caller.
+    const hangUp = new AbortController();
+    hangUp.abort();
+    try {
+      const res = await replayer.request(e.path, { method: e.method, headers: e.headers, body: e.body ?? undefined, signal: hangUp.signal });
+      await res.arrayBuffer();
+      steps.push({ method: e.method, path: e.path, status: res.status });
+    } catch (err) {
+      if (!(err instanceof TransportFault)) throw err;
+      steps.push({ method: e.method, path: e.path, status: 0 });
+    }
   }
-  if (end) catchUp(host.root, end.rid);
+  catchUp(host.root, end.rid);
+  const app = createApp(host, appOptions);
   return { host, app, fetch: (request: Request) => app.fetch(request), steps };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DURATION_PATTERN } from "../core/duration.js";
+import { durationSchema } from "../core/duration-schema.js";
 import { ERROR_CODES, type ErrorCode } from "../core/errors.js";
 import { QUIRKS, type QuirkName } from "../gateway/quirks.js";
 import { CONTROL_CHARACTERS } from "./label.js";
@@ -48,7 +48,7 @@ export const TIMELINE_ACTIONS = ["close_batches", "settle_batches", "expire_toke
 /** Events a rule's `schedule` may put on the simulated clock. */
 export const SCHEDULE_EVENTS = ["ach_return", "remove_from_batch", "settle", "token_status"] as const;
 
-const duration = z.string().regex(DURATION_PATTERN, "must be an ISO 8601 duration such as P3D or PT0.001S");
+const duration = durationSchema("P3D or PT0.001S");
 const instant = z.iso.datetime({ offset: true, error: "must be an ISO 8601 instant such as 2026-03-02T15:00:00.000Z" });
 const text = (max: number) => z.string().min(1).max(max);
 /** A capture-group reference (`$1`..`$9`) of a `matches` condition, resolved when the rule fires. */
