@@ -57,9 +57,10 @@ describe("GET /_mock/openapi.json", () => {
     expect(doc.components.schemas.Error.additionalProperties).toBe(false);
     const list = doc.paths["/v1/clients"].get;
     expect(list.parameters).toContainEqual(expect.objectContaining({ name: "Take", in: "query", required: false }));
-    // Requests are described as sent (strict), before transforms: Take is a digit string.
-    expect(list.parameters.find((p: any) => p.name === "Take").schema).toMatchObject({ type: "string" });
+    // Take is sent as text and read as an integer: the document says which integers.
+    expect(list.parameters.find((p: any) => p.name === "Take").schema).toEqual({ type: "integer", minimum: 1, maximum: 100 });
   });
+
 
   it("describes metadata with its real rules, not as an opaque custom type", async () => {
     const { toJSONSchema } = await import("zod");
@@ -91,6 +92,57 @@ describe("GET /_mock/openapi.json", () => {
     expect(run.status, out).toBe(0);
     expect(out).toContain("Your API description is valid");
     expect(out).not.toMatch(/You have \d+ warning/i);
+  });
+});
+
+describe("the document states every rule (issue 12)", () => {
+  it("carries the interface version as info.version and paydouble's own in x-paydouble-version", async () => {
+    const doc = (await served()).body;
+    expect(doc.info.version).toBe("1.0.0-beta.27");
+    expect(doc.info["x-paydouble-version"]).toBe((await import("../src/version.js")).VERSION);
+  });
+
+  it("gives every operation a description and a real success example; bodies have request examples", async () => {
+    const doc = (await served()).body;
+    for (const op of OPERATIONS) {
+      const o = doc.paths[openApiPath(op.path).path][op.method.toLowerCase()];
+      expect(o.description?.length, op.id).toBeGreaterThan(40);
+      expect(Object.keys(o.responses["200"].content["application/json"].examples ?? {}).length, op.id).toBeGreaterThan(0);
+      if (op.body) expect(Object.keys(o.requestBody.content["application/json"].examples ?? {}).length, op.id).toBeGreaterThan(0);
+    }
+  });
+
+  it("states the field rules as schema: email, phone, fax, routing number, page sizes, filters", async () => {
+    const { EMAIL_PATTERN, PHONE_PATTERN } = await import("../src/gateway/fields.js");
+    const { FAX_PATTERN } = await import("../src/gateway/integrations/details.js");
+    const s = (await served()).body.components.schemas;
+    const admin = s.CreateClientRequest.properties.admin_contact_details.properties;
+    expect(admin.email.pattern).toBe(EMAIL_PATTERN.source);
+    expect(admin.phone.anyOf[0].pattern).toBe(PHONE_PATTERN.source);
+    expect(s.CardPaymentMethod.properties.contact.properties.email.pattern).toBe(EMAIL_PATTERN.source);
+    expect(s.CardprocIntegrationDetails.properties.fax_number.anyOf[0].pattern).toBe(FAX_PATTERN.source);
+    expect(s.AchPaymentMethod.properties.routing_number).toMatchObject({ pattern: "^\\d{9}$", description: expect.stringContaining("checksum") });
+    expect(s.CreateTransactionRequest.properties.tip.description).toMatch(/must not exceed `amount`/);
+    const doc = (await served()).body;
+    const params = (path: string) => Object.fromEntries(doc.paths[path].get.parameters.filter((p: any) => p.name).map((p: any) => [p.name, p]));
+    const tx = params("/v1/transactions");
+    expect(tx.type).toMatchObject({ style: "form", explode: false, schema: { type: "array", items: { enum: ["SALE", "AUTH", "PAYOUT", "REFUND", "CANCEL"] } } });
+    expect(tx.card_type.schema.items.enum).toEqual(["CREDIT", "DEBIT", "UNKNOWN"]);
+    expect(params("/v1/batches/transactions").card_type.schema).toEqual({ type: "string", enum: ["DEBIT", "CREDIT"] });
+    for (const [path, name] of [["/v1/transactions", "limit"], ["/v1/users", "limit"], ["/v1/payment_tokens", "limit"], ["/v1/batches", "take"], ["/v1/clients", "Take"]]) {
+      expect(params(path)[name].schema, `${path} ${name}`).toEqual({ type: "integer", minimum: 1, maximum: 100 });
+    }
+  });
+
+  it("names every variant and gives each oneOf of variants its discriminator", async () => {
+    const s = (await served()).body.components.schemas;
+    const pm = s.CreateTransactionRequest.properties.payment_method;
+    expect(pm.discriminator).toEqual({ propertyName: "type", mapping: { Card: "#/components/schemas/CardPaymentMethod", ACH: "#/components/schemas/AchPaymentMethod", PaymentToken: "#/components/schemas/TokenPaymentMethod" } });
+    expect(s.CreateTransactionRequest.allOf).toHaveLength(2);
+    expect(s.CreateIntegrationRequest.discriminator.mapping).toEqual({ Cardproc: "#/components/schemas/CreateCardprocIntegration", Achproc: "#/components/schemas/CreateAchprocIntegration" });
+    expect(s.UpdateIntegrationRequest.discriminator.propertyName).toBe("processor");
+    expect(s.Integration.discriminator.mapping).toEqual({ CARDPROC: "#/components/schemas/CardprocIntegration", ACHPROC: "#/components/schemas/AchprocIntegration" });
+    expect(s.CreateCardprocIntegration.properties.integration_details).toEqual({ $ref: "#/components/schemas/CardprocIntegrationDetails" });
   });
 });
 

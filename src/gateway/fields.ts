@@ -30,7 +30,8 @@ export const email = z
  * With a leading `+` only digits may follow; without it a national number may use spaces, `-`, `.`
  * and parentheses. 7 to 15 digits either way (E.164).
  */
-export const PHONE_PATTERN = /^(?:\+\d{7,15}|(?=\(*\d)(?=(?:\D*\d){7,15}\D*$)[\d\s\-.()]+)$/;
+// No lookahead: property-based tests generate strings from the pattern.
+export const PHONE_PATTERN = /^(?:\+\d{7,15}|\(*\d(?:[\s\-.()]*\d){6,14}[\s\-.()]*)$/;
 export const phone = z
   .string()
   .min(1, "must not be empty")
@@ -49,3 +50,8 @@ export const intString = (name: string, max?: number) =>
     .regex(/^\d{1,9}$/, `${name} must be a non-negative integer`)
     .transform(Number)
     .refine((n) => max === undefined || n <= max, `${name} must be at most ${max}`);
+
+/** How the document states a page-size parameter: sent as text, read as an integer from 1 to `max`. */
+export const pageSizeMeta = (max: number) => ({ type: "integer", minimum: 1, maximum: max, description: `Page size: an integer from 1 to ${max}.` });
+/** How the document states a skip/offset parameter. */
+export const offsetMeta = { type: "integer", minimum: 0, description: "Rows to skip (default 0)." };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { intString } from "./fields.js";
+import { intString, offsetMeta, pageSizeMeta } from "./fields.js";
 
 /**
  * `limit` / `offset` paging of the resource lists whose parameters the spec does not show
@@ -8,8 +8,8 @@ import { intString } from "./fields.js";
 export const PAGE = { default: 20, max: 100 } as const;
 
 export const limitOffset = {
-  limit: intString("limit", PAGE.max).optional(),
-  offset: intString("offset").optional(),
+  limit: intString("limit", PAGE.max).optional().meta(pageSizeMeta(PAGE.max)),
+  offset: intString("offset").optional().meta(offsetMeta),
 };
 
 export interface Page<T> {

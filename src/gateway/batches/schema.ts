@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isoOf } from "../../core/clock.js";
-import { intString, text } from "../fields.js";
+import { intString, offsetMeta, pageSizeMeta, text } from "../fields.js";
 import { PROCESSOR_WIRE } from "../integrations/integration.js";
 import { BATCH_TYPE, type Batch } from "./batch.js";
 
@@ -24,8 +24,8 @@ export const BATCH_SORT_COLUMNS = ["created_at", "batch_number", "status", "net_
 
 export const listBatchesQuery = z
   .object({
-    take: intString("take", 100).optional(),
-    skip: intString("skip").optional(),
+    take: intString("take", 100).optional().meta(pageSizeMeta(100)),
+    skip: intString("skip").optional().meta(offsetMeta),
     sort_column: z.enum(BATCH_SORT_COLUMNS).optional(),
     sort_order: z.enum(["asc", "desc"]).optional(),
   })

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { email, intString, phone, text, timeZone } from "../fields.js";
+import { email, intString, offsetMeta, pageSizeMeta, phone, text, timeZone } from "../fields.js";
 import type { Client } from "./client.js";
 
 /** Wire schemas of the Client resource (spec "Client", "Limits", Endpoints details 2-4). */
@@ -63,8 +63,8 @@ export const SORT_COLUMNS = ["created_at", "dba", "type", "id"] as const;
 /** `GET /v1/clients` query; the PascalCase names are the spec's exception to snake_case. */
 export const listClientsQuery = z
   .object({
-    Take: intString("Take", 100).optional(),
-    Skip: intString("Skip").optional(),
+    Take: intString("Take", 100).optional().meta(pageSizeMeta(100)),
+    Skip: intString("Skip").optional().meta(offsetMeta),
     SortColumn: z.enum(SORT_COLUMNS).optional(),
     SortOrder: z.enum(["asc", "desc"]).optional(),
     SearchText: z.string().max(100).optional(),
