@@ -1,9 +1,11 @@
 import type { Hono } from "hono";
+import { z } from "zod";
 import { GatewayError } from "../core/errors.js";
 import type { AppEnv } from "../http/env.js";
 import { BODY_LIMIT } from "../http/validate.js";
 import { parseScenario, problemDetails } from "../scenarios/loader.js";
 import type { ScenarioFile } from "../scenarios/schema.js";
+import { controlRoute } from "./registry.js";
 
 const SCENARIO_TYPES = /^(?:application|text)\/(?:x-)?yaml\b|^application\/(?:[\w.+-]+\+)?json\b/i;
 
@@ -20,14 +22,41 @@ export function scenarioFromText(text: string, prefix = ""): ScenarioFile {
   });
 }
 
+/** One active scenario file with its rules and their hit counts (`when`/`then` as written). */
+export const activeScenario = z
+  .object({
+    name: z.string(),
+    description: z.string().nullable(),
+    origin: z.string(),
+    rules: z.array(z.object({ name: z.string().nullable().optional(), label: z.string(), hits: z.number().int(), when: z.unknown(), then: z.unknown() }).strict()),
+  })
+  .strict()
+  .meta({ id: "ActiveScenario" });
+const scenarioList = z.object({ scenarios: z.array(activeScenario) }).strict();
+const loadedAnswer = z
+  .object({ loaded: z.string(), rules: z.number().int(), timeline: z.number().int(), ignored: z.array(z.enum(["seed", "clock"])), note: z.string().nullable() })
+  .strict();
+const scenarioText = z
+  .union([z.string(), z.record(z.string(), z.unknown())])
+  .meta({ description: "A scenario file: YAML text, or the same structure as JSON (see GET /_mock/schemas/scenario.json)." });
+
 /**
  * `GET/POST/DELETE /_mock/scenarios`: the active set with hit counts; loading a file in front of
  * it (a bad file changes nothing); back to the start set.
  */
 export function mountScenarios(ctl: Hono<AppEnv>): void {
-  ctl.get("/scenarios", (c) => c.json({ scenarios: c.get("world").scenarios.list() }));
+  controlRoute(ctl, {
+    method: "GET", path: "/scenarios", tag: "scenarios", summary: "The active scenarios with hit counts",
+    description: "Newest first: the order rules are tried in. `origin` says whether a file came with the world or was loaded later.",
+    answers: { 200: { description: "The active set", schema: scenarioList } },
+  }, (c) => c.json({ scenarios: c.get("world").scenarios.list() }));
 
-  ctl.post("/scenarios", async (c) => {
+  controlRoute(ctl, {
+    method: "POST", path: "/scenarios", tag: "scenarios", summary: "Load a scenario file in front of the active set",
+    description: "Body `application/yaml` or `application/json`. A bad file is 400 with every problem and its line and column in `details`, and the active set is unchanged. `seed` and `clock` apply only at a world's creation; here they are ignored and the answer says so.",
+    body: scenarioText, bodyMedia: ["application/yaml", "application/json"], errors: [400],
+    answers: { 201: { description: "Loaded", schema: loadedAnswer } },
+  }, async (c) => {
     const world = c.get("world");
     const type = (c.req.header("content-type") ?? "").trim();
     if (!SCENARIO_TYPES.test(type)) {
@@ -56,7 +85,11 @@ export function mountScenarios(ctl: Hono<AppEnv>): void {
     );
   });
 
-  ctl.delete("/scenarios", (c) => {
+  controlRoute(ctl, {
+    method: "DELETE", path: "/scenarios", tag: "scenarios", summary: "Back to the scenarios the world started with",
+    description: "Unloads every file loaded at run time and cancels their pending timeline steps.",
+    answers: { 200: { description: "The active set now", schema: scenarioList } },
+  }, (c) => {
     const world = c.get("world");
     const loaded = world.scenarios.list().filter((s) => s.origin === "loaded");
     world.cancelTimeline(new Set(loaded.map((s) => s.name)));
