@@ -1,6 +1,6 @@
 // Prints vitest's totals as the plain closing line "N passed, N failed" that CI reads, after the
 // whole-run masking figures that test/leak-watch.setup.ts left per test file.
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 
 const dir = ".tmp/leak-watch";
 const files = readdirSync(dir);
@@ -11,6 +11,12 @@ for (const f of files) {
 }
 rmSync(dir, { recursive: true });
 console.log(`masking: ${sum.secrets} card numbers, account numbers and client secrets sent; none in ${sum.answers} answers or ${sum.entries} journal entries (${files.length} test files)`);
+
+// The OpenAPI proof's figures (test/proof-lines.ts): Spectral, Redocly, the Prism-proxy count.
+if (existsSync(".tmp/openapi-proof")) {
+  for (const f of readdirSync(".tmp/openapi-proof").sort()) process.stdout.write(readFileSync(`.tmp/openapi-proof/${f}`, "utf8"));
+  rmSync(".tmp/openapi-proof", { recursive: true });
+}
 
 const r = JSON.parse(readFileSync(".tmp/vitest.json", "utf8"));
 console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests} skipped`);

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { setup } from "./helpers.js";
+import { proofLine } from "./proof-lines.js";
 
 /**
  * Both OpenAPI documents linted by the tools integrators use: Spectral (`spectral:oas`, see
@@ -39,7 +40,7 @@ describe.each(["gateway", "control"])("the %s document", (name) => {
     const r = await cli(["node_modules/@stoplight/spectral-cli/dist/index.js", "lint", "-r", ".spectral.yaml", "--fail-severity", "hint", "-D", files[name]]);
     expect(r.out).toMatch(/No results with a severity of 'hint' or higher found!/);
     expect(r.code, r.out).toBe(0);
-    console.log(`Spectral (spectral:oas) on the ${name} document: 0 problems`);
+    proofLine("lint", `Spectral (spectral:oas) on the ${name} document: 0 problems (${r.out.match(/No results[^\n]*/)![0].trim()})`);
   }, 60_000);
 
   it("has 0 Redocly problems (recommended: no errors, no warnings)", async () => {
@@ -48,6 +49,6 @@ describe.each(["gateway", "control"])("the %s document", (name) => {
     expect(r.code, r.out).toBe(0);
     expect(r.out).toContain("Your API description is valid");
     expect(r.out).not.toMatch(/You have \d+ warning/i);
-    console.log(`Redocly (recommended) on the ${name} document: 0 errors, 0 warnings`);
+    proofLine("lint", `Redocly (recommended) on the ${name} document: 0 errors, 0 warnings (${r.out.match(/Woohoo![^\n]*/)![0].trim()})`);
   }, 60_000);
 });

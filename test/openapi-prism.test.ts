@@ -8,6 +8,7 @@ import { OPERATIONS } from "../src/gateway/operations.js";
 import { startDouble, type RunningDouble } from "../src/index.js";
 import { everyOperation, type Call } from "./openapi-flow.js";
 import { MERCHANT } from "./helpers.js";
+import { proofLine } from "./proof-lines.js";
 
 /**
  * The document checked by a contract tool that was not written here: a Prism validation proxy
@@ -92,7 +93,7 @@ describe("a Prism validation proxy in front of the double", () => {
     expect([...ops].sort()).toEqual(OPERATIONS.map((o) => o.id).sort());
     const errors = calls.filter((c) => c.expect >= 400);
     // The figure the issue asks to see in `npm test`.
-    console.log(`Prism proxy: ${ops.size} operations x outcomes = ${outcomes.size} calls (${calls.length - errors.length} success, ${errors.length} error), 0 request or response violations`);
+    proofLine("prism", `Prism proxy: ${ops.size} operations x outcomes = ${outcomes.size} calls (${calls.length - errors.length} success, ${errors.length} error), 0 request or response violations`);
   }, 60_000);
 
   it("refuses, itself, a request the document forbids (the rules are in the document, not only in the double)", async () => {
