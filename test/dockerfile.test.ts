@@ -93,7 +93,8 @@ async function carryOut(dockerfile: string, scratch: string): Promise<Stage[]> {
 }
 
 const scratch = mkdtempSync(join(tmpdir(), "paydouble-docker-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+// The build stage installs every devDependency (the contract tools are large): removing it takes time.
+afterAll(() => rmSync(scratch, { recursive: true, force: true }), 120_000);
 
 describe("Dockerfile", () => {
   it("builds in two stages, runs compiled JavaScript with production dependencies only as a non-root user, and answers its health check", async () => {
