@@ -18,9 +18,13 @@ import { proofLine } from "./proof-lines.js";
  * 422/500 and names it in `sl-violations`. One proxy for the whole file, stopped at the end.
  */
 let double: RunningDouble;
-let prism: ChildProcess;
+let proxy: Proxy;
 let proxyUrl = "";
-let prismOutput = "";
+
+interface Proxy {
+  url: string;
+  stop(): Promise<void>;
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -32,36 +36,46 @@ function freePort(): Promise<number> {
   });
 }
 
-beforeAll(async () => {
-  double = await startDouble({ seed: "openapi-prism" });
-  const doc = await (await fetch(`${double.url}/_mock/openapi.json`)).text();
+/** `prism proxy <doc> <double> --errors` on a free 127.0.0.1 port, ready when it says it listens. */
+async function startPrism(doc: unknown): Promise<Proxy> {
   const file = join(mkdtempSync(join(tmpdir(), "paydouble-prism-")), "openapi.json");
-  writeFileSync(file, doc);
+  writeFileSync(file, JSON.stringify(doc));
   const port = await freePort();
-  prism = spawn(process.execPath, ["node_modules/@stoplight/prism-cli/dist/index.js", "proxy", file, double.url, "--errors", "--host", "127.0.0.1", "--port", String(port)], {
+  const child: ChildProcess = spawn(process.execPath, ["node_modules/@stoplight/prism-cli/dist/index.js", "proxy", file, double.url, "--errors", "--host", "127.0.0.1", "--port", String(port)], {
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, NO_COLOR: "1" },
   });
+  let output = "";
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`prism did not start in 60 s:\n${prismOutput}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`prism did not start in 60 s:\n${output}`)), 60_000);
     const read = (d: Buffer) => {
-      prismOutput += d;
-      if (/Prism is listening on/.test(prismOutput)) (clearTimeout(timer), resolve());
+      output += d;
+      if (/Prism is listening on/.test(output)) (clearTimeout(timer), resolve());
     };
-    prism.stdout!.on("data", read);
-    prism.stderr!.on("data", read);
-    prism.on("exit", (code) => (clearTimeout(timer), reject(new Error(`prism exited ${code}:\n${prismOutput}`))));
+    child.stdout!.on("data", read);
+    child.stderr!.on("data", read);
+    child.on("exit", (code) => (clearTimeout(timer), reject(new Error(`prism exited ${code}:\n${output}`))));
   });
-  proxyUrl = `http://127.0.0.1:${port}`;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+    },
+  };
+}
+
+beforeAll(async () => {
+  double = await startDouble({ seed: "openapi-prism" });
+  proxy = await startPrism(await (await fetch(`${double.url}/_mock/openapi.json`)).json());
+  proxyUrl = proxy.url;
 }, 90_000);
 
 afterAll(async () => {
-  if (prism && prism.exitCode === null) {
-    const exited = new Promise((r) => prism.once("exit", r));
-    prism.kill("SIGTERM");
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-    if (prism.exitCode === null) prism.kill("SIGKILL");
-  }
+  await proxy?.stop();
   await double?.close();
 });
 
@@ -107,4 +121,21 @@ describe("a Prism validation proxy in front of the double", () => {
     expect(JSON.stringify(body)).toMatch(/payment_method|type/);
     expect(await double.requests.count({ operation: "createTransaction" })).toBeGreaterThan(0);
   });
+
+  it("is live: against a document that demands a field the double never sends, Prism reports the answer", async () => {
+    const doc = await (await fetch(`${double.url}/_mock/openapi.json`)).json();
+    doc.components.schemas.Transaction.required.push("not_sent_by_the_double");
+    const broken = await startPrism(doc);
+    try {
+      const res = await fetch(`${broken.url}/v1/transactions`, {
+        method: "POST",
+        headers: { "Api-Key": MERCHANT.key, "Client-Id": MERCHANT.id, "content-type": "application/json" },
+        body: JSON.stringify({ type: "SALE", amount: 1000, payment_method: { type: "Card", entry_method: "ECOMMERCE", pan: "4242424242424242", expiry: { month: "12", year: "2030" } } }),
+      });
+      expect(res.status).toBe(500);
+      expect(res.headers.get("sl-violations")).toContain("not_sent_by_the_double");
+    } finally {
+      await broken.stop();
+    }
+  }, 90_000);
 });
