@@ -1,6 +1,6 @@
 // Prints vitest's totals as the plain closing line "N passed, N failed" that CI reads, after the
-// whole-run masking figures that test/leak-watch.setup.ts left per test file and the count of docs
-// examples that test/docs-examples.test.ts executed.
+// whole-run masking figures that test/leak-watch.setup.ts left per test file, the count of docs
+// examples that test/docs-examples.test.ts executed and the OpenAPI proof's figures.
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 
 const dir = ".tmp/leak-watch";
@@ -18,6 +18,11 @@ if (existsSync(docs)) {
   const { line, kinds } = JSON.parse(readFileSync(docs, "utf8"));
   console.log(`${line}\n  ${kinds}`);
   rmSync(docs);
+}
+// The OpenAPI proof's figures (test/proof-lines.ts): Spectral, Redocly, the Prism-proxy count.
+if (existsSync(".tmp/openapi-proof")) {
+  for (const f of readdirSync(".tmp/openapi-proof").sort()) process.stdout.write(readFileSync(`.tmp/openapi-proof/${f}`, "utf8"));
+  rmSync(".tmp/openapi-proof", { recursive: true });
 }
 
 const r = JSON.parse(readFileSync(".tmp/vitest.json", "utf8"));

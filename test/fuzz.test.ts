@@ -85,7 +85,7 @@ const CONTROL: Operation[] = [
   { id: "unknown", method: "GET", path: "/_mock/:id" },
   { id: "sandboxGateway", method: "GET", path: "/sandboxes/:id/v1/clients" },
   { id: "sandboxControl", method: "POST", path: "/sandboxes/:id/_mock/reset" },
-].map((o) => ({ summary: o.id, response: z.unknown(), errors: [], handle: () => null, ...o }) as Operation);
+].map((o) => ({ summary: o.id, description: o.id, response: z.unknown(), errors: [], handle: () => null, ...o }) as Operation);
 
 describe("schema-aware fuzzing", () => {
   test("every /v1 operation answers the envelope or a 200, keeps serving, and a rejected request changes nothing", async () => {

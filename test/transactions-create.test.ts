@@ -8,6 +8,21 @@ const bad = async (t: ReturnType<typeof setup>, body: unknown, field: string, co
   expect(Object.keys(e.details ?? {})).toContain(field);
 };
 
+describe("createTransaction: the customer's contact email (spec Limits, `email` (any))", () => {
+  test.each(["ada+shop@example.com", "ada@example.travel", "not-an-email"])("%s is 400 naming payment_method.contact.email on transactions and tokens", async (email) => {
+    const t = setup();
+    const pm = { ...CARD, contact: { email } };
+    await bad(t, sale({ payment_method: pm }), "payment_method.contact.email");
+    const token = expectEnvelope(await t.post("/v1/payment_tokens", { payment_method: pm }), 400, "INVALID_REQUEST_DATA");
+    expect(token.details).toHaveProperty(["payment_method.contact.email"]);
+    expect(t.double.host.root.state.paymentTokens.size).toBe(0);
+  });
+
+  test("an ordinary address is accepted", async () => {
+    expectTransaction(await post(setup(), sale({ payment_method: { ...CARD, contact: { email: "ada@example.com" } } })));
+  });
+});
+
 describe("createTransaction: the response shape", () => {
   test("a card SALE carries exactly the spec's fields", async () => {
     const t = setup();

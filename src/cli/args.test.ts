@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { parseCommand } from "./args.js";
-import { editDistance, unknownFlag } from "./suggest.js";
+import { editDistance } from "../core/nearest.js";
+import { unknownFlag } from "./suggest.js";
 
 /** Flags and environment -> what to do, and the errors people can act on (issue 15 item 5). */
 describe("parseCommand", () => {

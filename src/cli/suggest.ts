@@ -1,3 +1,5 @@
+import { editDistance } from "../core/nearest.js";
+
 /**
  * Did-you-mean help for the command lines (`paydouble`, `paydouble ctl`): an unknown flag gets one
  * line naming it, the nearest known flag and where the full list is, instead of Node's parser text.
@@ -41,16 +43,6 @@ export function closeTo(typed: string, known: string): boolean {
   return editDistance(typed, known) <= Math.max(1, Math.min(2, Math.floor(known.length / 3)));
 }
 
-/** Levenshtein distance. */
-export function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = row;
-  }
-  return prev[b.length];
-}
 
 /** Node's parseArgs error (after the unknown-flag check) as one short line, without its `--` advice. */
 export function parseArgsProblem(e: unknown): string {

@@ -14,8 +14,21 @@ import { mountScenarios } from "./scenarios.js";
 import { mountDocs } from "./docs.js";
 import { mountExplain } from "./explain.js";
 import { mountJournal } from "./journal.js";
+import { controlRoute, instant } from "./registry.js";
 
-const resetBody = z.object({ seed: z.union([z.string().min(1).max(200), z.number().int()]).optional() }).strict();
+const seed = z.union([z.string().min(1).max(200), z.number().int()]);
+const resetBody = z.object({ seed: seed.optional() }).strict();
+const healthAnswer = z
+  .object({ status: z.literal("ok"), version: z.string(), spec_version: z.string(), seed: z.string(), now: instant })
+  .strict();
+const fixturesAnswer = z
+  .object({
+    clients: z.array(
+      z.object({ id: z.string(), api_key: z.string(), type: z.enum(["merchant", "reseller"]), dba: z.string(), parent_id: z.string().nullable() }).strict(),
+    ),
+  })
+  .strict();
+const resetAnswer = z.object({ status: z.literal("reset"), seed: z.string(), now: instant }).strict();
 
 /**
  * The `/_mock` control API of one world (PRODUCT.md "The control API"). It needs no key: it is a
@@ -29,9 +42,18 @@ export function buildControlApp(host: Host): Hono<AppEnv> {
   ctl.use("*", controlGuard);
   mountHealth(ctl);
 
-  ctl.get("/fixtures", (c) => c.json(fixtureCredentials(c.get("world").options.fixtures)));
+  controlRoute(ctl, {
+    method: "GET", path: "/fixtures", tag: "world", summary: "The fixture credentials to start with",
+    description: "Every fixture client with its id, API key, type, dba and parent: what a test sends as `Client-Id` and `Api-Key`.",
+    answers: { 200: { description: "The fixture clients", schema: fixturesAnswer } },
+  }, (c) => c.json(fixtureCredentials(c.get("world").options.fixtures)));
 
-  ctl.post("/reset", async (c) => {
+  controlRoute(ctl, {
+    method: "POST", path: "/reset", tag: "world", summary: "Back to the start state",
+    description: "Fixtures, start scenarios and the clock's start again; a `seed` starts the world from that seed instead. The body may be omitted.",
+    body: resetBody, bodyOptional: true, errors: [400],
+    answers: { 200: { description: "The world was reset", schema: resetAnswer } },
+  }, async (c) => {
     const body = parseWith(resetBody, await readJsonBody(c, true), "body");
     const world = host.reset(c.get("sandboxId"), body.seed === undefined ? undefined : String(body.seed));
     return c.json({ status: "reset", seed: world.options.seed, now: world.clock.iso() });
@@ -56,7 +78,11 @@ export function buildHealthApp(): Hono<AppEnv> {
 }
 
 function mountHealth(ctl: Hono<AppEnv>): void {
-  ctl.get("/health", (c) => {
+  controlRoute(ctl, {
+    method: "GET", path: "/health", tag: "world", summary: "Health, versions, seed and simulated now",
+    description: "Answers even with `--no-control`, so a container's health check works in both modes.",
+    answers: { 200: { description: "The world is up", schema: healthAnswer } },
+  }, (c) => {
     const world = c.get("world");
     return c.json({
       status: "ok",

@@ -6,6 +6,7 @@ import { addDuration, formatDurationMs, MAX_INSTANT_MS, parseDuration } from "..
 import { GatewayError } from "../core/errors.js";
 import type { AppEnv } from "../http/env.js";
 import { parseWith, readJsonBody } from "../http/validate.js";
+import { controlRoute, firedEvent, instant } from "./registry.js";
 
 const advanceBody = z
   .object({
@@ -18,12 +19,25 @@ const advanceBody = z
     message: "give exactly one of by, to, until",
   });
 
+const clockAnswer = z
+  .object({
+    now: instant,
+    tick: z.string().meta({ description: "How far each /v1 request moves the clock, an ISO 8601 duration." }),
+    pending: z.array(z.object({ at: instant, event: z.string(), subject: z.string() }).strict()),
+  })
+  .strict();
+const advanceAnswer = z.object({ now: instant, fired: z.array(firedEvent) }).strict();
+
 /**
  * `GET /_mock/clock` and `POST /_mock/clock/advance` (PRODUCT.md): the simulated clock moves only
  * forward, and every event that falls due fires in (time, sequence) order before the answer.
  */
 export function mountClock(ctl: Hono<AppEnv>): void {
-  ctl.get("/clock", (c) => {
+  controlRoute(ctl, {
+    method: "GET", path: "/clock", tag: "clock", summary: "The simulated now, the tick and the pending events",
+    description: "`pending` lists the scheduled events (batch settlements, ACH returns, timeline steps) in the order they will fire.",
+    answers: { 200: { description: "The clock", schema: clockAnswer } },
+  }, (c) => {
     const world = c.get("world");
     world.followWallClock();
     return c.json({
@@ -33,7 +47,12 @@ export function mountClock(ctl: Hono<AppEnv>): void {
     });
   });
 
-  ctl.post("/clock/advance", async (c) => {
+  controlRoute(ctl, {
+    method: "POST", path: "/clock/advance", tag: "clock", summary: "Move the clock forward and fire what falls due",
+    description: "Exactly one of `by` (an ISO 8601 duration such as P3D), `to` (an instant) or `until: next_event`. Every due event fires in (time, sequence) order before the answer. The clock never goes back: 409.",
+    body: advanceBody, errors: [400, 409],
+    answers: { 200: { description: "The new now and the events that fired", schema: advanceAnswer } },
+  }, async (c) => {
     const world = c.get("world");
     const body = parseWith(advanceBody, await readJsonBody(c, false), "body");
     world.followWallClock();

@@ -1,14 +1,81 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import type { Hono } from "hono";
+import { z } from "zod";
+import { fixtureCredentials } from "../gateway/fixtures.js";
 import type { AppEnv } from "../http/env.js";
-import { buildOpenApi, type OpenApiDocument } from "../http/openapi.js";
+import { buildOpenApi } from "../http/openapi.js";
+import { buildControlOpenApi } from "./openapi.js";
+import { controlRoute, describedRoutes } from "./registry.js";
 
 /**
- * `GET /_mock/openapi.json` and `GET /_mock/docs`: the generated document and a self-contained page
- * rendered from it on the server (no script, no CDN: CI machines are often offline).
+ * The two OpenAPI documents and `/_mock/docs`, which renders both with Swagger UI. Every asset comes
+ * from the `swagger-ui-dist` runtime dependency, served by paydouble itself: no CDN (CI machines
+ * are often offline) and no request leaves the page. The demo merchant's credentials are filled in,
+ * so "Try it out" sends a real request to this world at once.
  */
+const ASSETS: Record<string, string> = {
+  "swagger-ui-bundle.js": "text/javascript; charset=utf-8",
+  "swagger-ui-standalone-preset.js": "text/javascript; charset=utf-8",
+  "swagger-ui.css": "text/css; charset=utf-8",
+  "favicon-32x32.png": "image/png",
+};
+
+/** Read once, on first use: a start that never opens the page never reads 2 MB. */
+const assetCache = new Map<string, Buffer>();
+function asset(name: string): Buffer {
+  let body = assetCache.get(name);
+  if (!body) {
+    const dir = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
+    body = readFileSync(join(dir, name));
+    assetCache.set(name, body);
+  }
+  return body;
+}
+
+const anyDocument = z.record(z.string(), z.unknown()).meta({ description: "An OpenAPI 3.1 document." });
+
 export function mountDocs(ctl: Hono<AppEnv>): void {
-  ctl.get("/openapi.json", (c) => c.json(buildOpenApi(worldRoot(c.req.url, c.get("sandboxId")))));
-  ctl.get("/docs", (c) => c.html(renderDocs(buildOpenApi(worldRoot(c.req.url, c.get("sandboxId"))))));
+  controlRoute(ctl, {
+    method: "GET", path: "/openapi.json", tag: "docs", summary: "The OpenAPI 3.1 document of /v1",
+    description: "Generated from the zod schemas that validate each request: every rule the double enforces, with real answers as examples. `servers` points at the world it was read from.",
+    answers: { 200: { description: "The gateway document", schema: anyDocument } },
+  }, (c) => c.json(buildOpenApi(worldRoot(c.req.url, c.get("sandboxId")))));
+
+  controlRoute(ctl, {
+    method: "GET", path: "/control/openapi.json", tag: "docs", summary: "The OpenAPI 3.1 document of this control API",
+    description: "Built from the records each control route registers next to its handler (src/control/registry.ts).",
+    answers: { 200: { description: "The control document", schema: anyDocument } },
+  }, (c) => c.json(buildControlOpenApi(describedRoutes(ctl), worldRoot(c.req.url, c.get("sandboxId")))));
+
+  controlRoute(ctl, {
+    method: "GET", path: "/docs", tag: "docs", summary: "Both documents rendered by Swagger UI",
+    description: "A reference page with \"Try it out\": the demo merchant's `Api-Key` and `Client-Id` are filled in. Every asset is served from here.",
+    answers: { 200: { description: "The page", media: "text/html" } },
+  }, (c) => c.html(PAGE));
+
+  controlRoute(ctl, {
+    method: "GET", path: "/docs/init.js", tag: "docs", summary: "The page's start script",
+    description: "Starts Swagger UI on both documents and fills in this world's demo merchant credentials.",
+    answers: { 200: { description: "JavaScript", media: "text/javascript" } },
+  }, (c) => {
+    const clients = fixtureCredentials(c.get("world").options.fixtures).clients;
+    const demo = clients.find((k) => k.type === "merchant") ?? clients[0];
+    return c.body(initScript(demo ? { id: demo.id, key: demo.api_key } : null), 200, { "content-type": "text/javascript; charset=utf-8" });
+  });
+
+  controlRoute(ctl, {
+    method: "GET", path: "/docs/assets/:file", tag: "docs", summary: "Swagger UI's own files",
+    description: `One of ${Object.keys(ASSETS).join(", ")}, from the swagger-ui-dist package; anything else is 404.`,
+    errors: [404],
+    answers: { 200: { description: "The file", media: "application/octet-stream" } },
+  }, (c) => {
+    const name = c.req.param("file");
+    const type = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
+    if (!type) return c.notFound();
+    return c.body(new Uint8Array(asset(name)), 200, { "content-type": type, "cache-control": "public, max-age=3600" });
+  });
 }
 
 /** The root the world's `/v1` is served under: the origin, plus `/sandboxes/{id}` for a sandbox. */
@@ -17,45 +84,34 @@ function worldRoot(url: string, sandboxId: string | null): string {
   return sandboxId === null ? origin : `${origin}/sandboxes/${encodeURIComponent(sandboxId)}`;
 }
 
-const esc = (s: unknown) =>
-  String(s).replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
-
-const json = (v: unknown) => `<pre>${esc(JSON.stringify(v, null, 2))}</pre>`;
-
-/** The page: a table of contents, then each operation with its parameters, body and responses. */
-export function renderDocs(doc: OpenApiDocument): string {
-  const ops: string[] = [];
-  const toc: string[] = [];
-  for (const [path, methods] of Object.entries(doc.paths)) {
-    for (const [method, raw] of Object.entries(methods)) {
-      const op = raw as { operationId: string; summary: string; parameters?: unknown[]; requestBody?: unknown; responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }> };
-      toc.push(`<li><a href="#${esc(op.operationId)}"><code>${method.toUpperCase()} ${esc(path)}</code></a> ${esc(op.summary)}</li>`);
-      const responses = Object.entries(op.responses)
-        .map(([status, r]) => `<tr><td>${esc(status)}</td><td>${esc(r.description)}</td><td>${r.content ? json(r.content["application/json"].schema) : ""}</td></tr>`)
-        .join("");
-      ops.push(`<section id="${esc(op.operationId)}">
-<h2><span class="m">${method.toUpperCase()}</span> <code>${esc(path)}</code></h2>
-<p><b>${esc(op.operationId)}</b>: ${esc(op.summary)}</p>
-<h3>Parameters</h3>${json(op.parameters ?? [])}
-${op.requestBody ? `<h3>Request body</h3>${json(op.requestBody)}` : ""}
-<h3>Responses</h3><table><tr><th>Status</th><th>Meaning</th><th>Schema</th></tr>${responses}</table>
-</section>`);
-    }
-  }
-  const schemas = Object.entries(doc.components.schemas)
-    .map(([name, s]) => `<section id="schema-${esc(name)}"><h3>${esc(name)}</h3>${json(s)}</section>`)
-    .join("\n");
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${esc(doc.info.title)}</title>
-<style>body{font:15px/1.5 system-ui,sans-serif;max-width:70rem;margin:2rem auto;padding:0 1rem}pre{background:#f5f5f5;padding:.5rem;overflow:auto;font-size:12px}
-table{border-collapse:collapse;width:100%}td,th{border:1px solid #ddd;padding:.3rem;vertical-align:top;text-align:left}.m{background:#234;color:#fff;padding:0 .4rem;border-radius:3px}</style>
+const PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>paydouble API reference</title>
+<link rel="icon" type="image/png" href="docs/assets/favicon-32x32.png">
+<link rel="stylesheet" href="docs/assets/swagger-ui.css">
 </head><body>
-<h1>${esc(doc.info.title)} <small>${esc(doc.info.version)}</small></h1>
-<p>${esc(doc.info.description)}</p>
-<p>Server: <code>${esc(doc.servers[0]?.url)}</code>. Every call sends <code>Api-Key</code> and <code>Client-Id</code>; every answer carries <code>x-request-id</code>. The machine-readable document is <a href="openapi.json">openapi.json</a>.</p>
-<h2>Operations</h2><ul>${toc.join("")}</ul>
-${ops.join("\n")}
-<h2>Schemas</h2>
-${schemas}
+<div id="swagger-ui"></div>
+<script src="docs/assets/swagger-ui-bundle.js"></script>
+<script src="docs/assets/swagger-ui-standalone-preset.js"></script>
+<script src="docs/init.js"></script>
 </body></html>`;
+
+/** Both documents in the top bar's picker; no validator badge (it would call validator.swagger.io). */
+function initScript(demo: { id: string; key: string } | null): string {
+  return `"use strict";
+var demo = ${JSON.stringify(demo)};
+window.ui = SwaggerUIBundle({
+  urls: [{ url: "openapi.json", name: "Gateway /v1" }, { url: "control/openapi.json", name: "Control API /_mock" }],
+  dom_id: "#swagger-ui",
+  presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+  layout: "StandaloneLayout",
+  validatorUrl: null,
+  tryItOutEnabled: true,
+  displayOperationId: true,
+  onComplete: function () {
+    if (!demo) return;
+    window.ui.preauthorizeApiKey("ApiKey", demo.key);
+    window.ui.preauthorizeApiKey("ClientId", demo.id);
+  }
+});
+`;
 }

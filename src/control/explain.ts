@@ -8,6 +8,8 @@ import type { AppEnv } from "../http/env.js";
 import { parseWith, readJsonBody } from "../http/validate.js";
 import type { MatchInput } from "../scenarios/engine.js";
 import { explain } from "../scenarios/explain.js";
+import { controlRoute } from "./registry.js";
+import { nearest } from "../core/nearest.js";
 
 const record = z.record(z.string(), z.string());
 
@@ -23,6 +25,14 @@ const explainBody = z
   })
   .strict();
 
+const nearMiss = z.object({ rule: z.string(), reason: z.string() }).strict();
+const explainAnswer = z
+  .object({
+    matched: z.object({ rule: z.string(), outcome: z.record(z.string(), z.unknown()), chance: z.number().optional() }).strict().nullable(),
+    near_misses: z.array(nearMiss),
+  })
+  .strict();
+
 /**
  * `POST /_mock/scenarios/explain`: which rule a request would meet, and for the closest rules that
  * would not, the first condition that fails. It changes nothing: no counter moves, no budget is
@@ -30,11 +40,16 @@ const explainBody = z
  * `chance`, when everything else allows it).
  */
 export function mountExplain(ctl: Hono<AppEnv>): void {
-  ctl.post("/scenarios/explain", async (c) => {
+  controlRoute(ctl, {
+    method: "POST", path: "/scenarios/explain", tag: "scenarios", summary: "Which rule a request would meet, and why the closest others would not",
+    description: "Changes nothing: no counter moves, no budget is spent, no `chance` is drawn (a `chance` rule is reported as matching, with its `chance`). `near_misses` name the first condition that failed, as the journal does.",
+    body: explainBody, errors: [400],
+    answers: { 200: { description: "The verdict", schema: explainAnswer } },
+  }, async (c) => {
     const req = parseWith(explainBody, await readJsonBody(c, false), "body");
     const op = OPERATIONS.find((o) => o.id === req.operation);
     if (!op) {
-      const guess = closest(req.operation, OPERATIONS.map((o) => o.id));
+      const guess = nearest(req.operation, OPERATIONS.map((o) => o.id));
       const hint = guess ? `; did you mean ${guess}?` : "";
       throw new GatewayError("INVALID_REQUEST_DATA", { details: { operation: `is not an operation id${hint}` } });
     }
@@ -56,25 +71,4 @@ export function mountExplain(ctl: Hono<AppEnv>): void {
 function matchViewFor(world: World, clientId: string | undefined, body: unknown, view: (w: World, s: ClientScope, raw: unknown) => unknown): unknown {
   const client = clientId === undefined ? undefined : world.state.clients.get(clientId);
   return client ? view(world, { caller: client, actor: client, actingAs: "none" }, body) : body;
-}
-
-/** The candidate within two edits of `name` (case ignored), for a did-you-mean. */
-function closest(name: string, candidates: readonly string[]): string | null {
-  let best: string | null = null;
-  let bestDistance = 3;
-  for (const c of candidates) {
-    const d = editDistance(name.toLowerCase(), c.toLowerCase());
-    if (d < bestDistance) [best, bestDistance] = [c, d];
-  }
-  return best;
-}
-
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = row;
-  }
-  return prev[b.length];
 }

@@ -6,6 +6,7 @@ import type { AppEnv } from "../http/env.js";
 import { GatewayError } from "../core/errors.js";
 import { parseWith } from "../http/validate.js";
 import { streamExport } from "../replay/export.js";
+import { controlRoute, instant } from "./registry.js";
 
 const requestsQuery = z
   .object({
@@ -21,6 +22,28 @@ const requestsQuery = z
   .strict();
 
 const seqParam = z.object({ seq: z.string().regex(/^[1-9]\d{0,14}$/, "must be a positive integer").transform(Number) });
+const journalEntry = z
+  .object({
+    seq: z.number().int(),
+    at: instant,
+    request_id: z.string(),
+    method: z.string(),
+    path: z.string(),
+    operation: z.string().nullable(),
+    client_id: z.string().nullable(),
+    status: z.number().int().meta({ description: "The answer's status; 0 when a scenario dropped the connection." }),
+    query: z.record(z.string(), z.string()).meta({ description: "The query string's parameters (the first value of a repeated name), secrets masked." }),
+    error_code: z.string().nullable().meta({ description: "The envelope's `error_code` on a 4xx/5xx answer, else null." }),
+    rule: z.string().nullable().meta({ description: "`<scenario>/<rule>` when a scenario shaped the answer." }),
+    near_misses: z
+      .array(z.object({ rule: z.string(), reason: z.string() }).strict().meta({ id: "NearMiss" }))
+      .meta({ description: "Up to three rules of the loaded scenario files that came closest to matching, with the first condition that failed." }),
+    body: z.unknown().meta({ description: "The request body as sent, secrets masked." }),
+    response: z.unknown().meta({ description: "The answer body, secrets masked; `{truncated, bytes, preview}` past the cap; null for no answer." }),
+  })
+  .strict()
+  .meta({ id: "JournalEntry" });
+const requestsAnswer = z.union([z.object({ data: z.array(journalEntry), count: z.number().int() }).strict(), z.object({ count: z.number().int() }).strict()]);
 
 /**
  * The request journal (`GET`/`DELETE /_mock/requests`) and the replay export
@@ -32,7 +55,12 @@ const seqParam = z.object({ seq: z.string().regex(/^[1-9]\d{0,14}$/, "must be a 
  * `GET /_mock/requests/{seq}` answers one entry whole, or 404 once it has left the ring.
  */
 export function mountJournal(ctl: Hono<AppEnv>, _host: Host): void {
-  ctl.get("/requests", (c) => {
+  controlRoute(ctl, {
+    method: "GET", path: "/requests", tag: "journal", summary: "The request journal, newest last, secrets masked",
+    description: "The /v1 requests matching every filter given; `limit` keeps the newest n and `count` is the number matching before it. With `count=true` the answer is `{count}` alone, for \"captured exactly once\" assertions.",
+    query: requestsQuery, errors: [400],
+    answers: { 200: { description: "Matching entries and their count", schema: requestsAnswer } },
+  }, (c) => {
     const q = parseWith(requestsQuery, c.req.query(), "query");
     const matching = c
       .get("world")
@@ -49,7 +77,12 @@ export function mountJournal(ctl: Hono<AppEnv>, _host: Host): void {
     return c.json({ data, count: matching.length });
   });
 
-  ctl.get("/requests/:seq", (c) => {
+  controlRoute(ctl, {
+    method: "GET", path: "/requests/:seq", tag: "journal", summary: "One journal entry whole",
+    description: "The entry with that `seq`: request and answer bodies (masked), status, error code, the rule that matched and the near misses. 404 once it has left the ring (its size is the journal limit).",
+    errors: [400, 404],
+    answers: { 200: { description: "The entry", schema: journalEntry } },
+  }, (c) => {
     const { seq } = parseWith(seqParam, { seq: c.req.param("seq") }, "query");
     const entry = c.get("world").journal.get(seq);
     if (!entry) {
@@ -58,10 +91,18 @@ export function mountJournal(ctl: Hono<AppEnv>, _host: Host): void {
     return c.json(entry);
   });
 
-  ctl.delete("/requests", (c) => {
+  controlRoute(ctl, {
+    method: "DELETE", path: "/requests", tag: "journal", summary: "Clear the journal",
+    description: "Only the journal: the world's state and clock stay as they are.",
+    answers: { 200: { description: "Cleared", schema: z.object({ status: z.literal("cleared") }).strict() } },
+  }, (c) => {
     c.get("world").journal.clear();
     return c.json({ status: "cleared" });
   });
 
-  ctl.get("/journal/export", (c) => streamExport(c, c.get("world")));
+  controlRoute(ctl, {
+    method: "GET", path: "/journal/export", tag: "journal", summary: "The replay export (NDJSON)",
+    description: "One JSON line per request, in order, secrets masked: what `paydouble replay` reads to reproduce a run byte for byte.",
+    answers: { 200: { description: "The export", media: "application/x-ndjson" } },
+  }, (c) => streamExport(c, c.get("world")));
 }

@@ -1,23 +1,45 @@
 import type { Hono } from "hono";
+import { z } from "zod";
 import { QUIRKS, type QuirkName } from "../gateway/quirks.js";
 import type { AppEnv } from "../http/env.js";
 import { parseScenario } from "../scenarios/loader.js";
 import { BUILTIN_PATH } from "../scenarios/library.js";
 import { readFileSync } from "node:fs";
+import { controlRoute } from "./registry.js";
+
+const quirksAnswer = z
+  .object({ quirks: z.array(z.object({ name: z.string(), enabled: z.boolean(), spec: z.string() }).strict()) })
+  .strict();
+const magicAnswer = z
+  .object({
+    source: z.string(),
+    active: z.boolean(),
+    description: z.string().nullable(),
+    rules: z.array(z.object({ name: z.string().nullable(), description: z.string().nullable(), when: z.unknown(), then: z.unknown() }).strict()),
+  })
+  .strict();
 
 /**
  * `GET /_mock/quirks` (each spec quirk, its state in this world and the spec sentence it follows)
  * and `GET /_mock/magic-values` (the built-in magic values, read from `scenarios/builtin.yaml`).
  */
 export function mountQuirks(ctl: Hono<AppEnv>): void {
-  ctl.get("/quirks", (c) => {
+  controlRoute(ctl, {
+    method: "GET", path: "/quirks", tag: "quirks", summary: "Each spec quirk, its state and the spec sentence",
+    description: "Quirks are on by default (the double behaves as the spec says the gateway does); a scenario file's `quirks` map switches them.",
+    answers: { 200: { description: "The quirks of this world", schema: quirksAnswer } },
+  }, (c) => {
     const quirks = c.get("world").quirks;
     return c.json({
       quirks: (Object.keys(QUIRKS) as QuirkName[]).map((name) => ({ name, enabled: quirks[name], spec: QUIRKS[name] })),
     });
   });
 
-  ctl.get("/magic-values", (c) => {
+  controlRoute(ctl, {
+    method: "GET", path: "/magic-values", tag: "quirks", summary: "The built-in magic values as data",
+    description: "The rules of `scenarios/builtin.yaml`: which card numbers and account numbers decline, fault, or return, and how.",
+    answers: { 200: { description: "The built-in rules", schema: magicAnswer } },
+  }, (c) => {
     const result = parseScenario(readFileSync(BUILTIN_PATH, "utf8"));
     if (!result.ok) throw new Error("scenarios/builtin.yaml does not validate");
     const world = c.get("world");

@@ -9,6 +9,7 @@ import { libraryScenario } from "../scenarios/library.js";
 import type { ScenarioFile } from "../scenarios/schema.js";
 import { settingsFromFiles } from "../scenarios/start.js";
 import { scenarioFromText } from "./scenarios.js";
+import { controlRoute, instant } from "./registry.js";
 
 const createBody = z
   .object({
@@ -17,13 +18,24 @@ const createBody = z
     fixtures: fixturesSchema.optional(),
   })
   .strict();
+const credentials = z.object({ id: z.string(), api_key: z.string(), type: z.string(), dba: z.string(), parent_id: z.string().nullable() }).strict();
+const createdAnswer = z.object({ id: z.string(), base_url: z.string(), clients: z.array(credentials) }).strict();
+const listAnswer = z
+  .object({ sandboxes: z.array(z.object({ id: z.string(), base_url: z.string(), seed: z.string(), now: instant }).strict()), limit: z.number().int() })
+  .strict();
+const deletedAnswer = z.object({ id: z.string(), deleted: z.literal(true) }).strict();
 
 /**
  * Sandboxes (PRODUCT.md "Worlds and sandboxes"): separate worlds rooted at `/sandboxes/{id}`, each
  * with its own seed, clock, scenarios and store. They are managed from the server root only.
  */
 export function mountSandboxes(ctl: Hono<AppEnv>, host: Host): void {
-  ctl.post("/sandboxes", async (c) => {
+  controlRoute(ctl, {
+    method: "POST", path: "/sandboxes", tag: "sandboxes", summary: "Create a sandbox: a separate world",
+    description: "Its own seed, clock, scenarios and store, served under `base_url` (`/sandboxes/{id}`), where `/v1` and `/_mock` work as at the root. `scenarios` are shipped names or whole files inline. A cap on their number answers 409. Root only (404 inside a sandbox).",
+    body: createBody, bodyOptional: true, errors: [400, 404, 409],
+    answers: { 201: { description: "Created, with the credentials to start with", schema: createdAnswer } },
+  }, async (c) => {
     atRoot(c);
     const body = parseWith(createBody, await readJsonBody(c, true), "body");
     const files = (body.scenarios ?? []).map(resolveScenario);
@@ -40,7 +52,12 @@ export function mountSandboxes(ctl: Hono<AppEnv>, host: Host): void {
     return c.json({ id, base_url: baseUrl(c, id), clients: fixtureCredentials(world.options.fixtures).clients }, 201);
   });
 
-  ctl.get("/sandboxes", (c) => {
+  controlRoute(ctl, {
+    method: "GET", path: "/sandboxes", tag: "sandboxes", summary: "List the sandboxes",
+    description: "Each sandbox with its root, seed and simulated now; `limit` is the cap. Root only.",
+    errors: [404],
+    answers: { 200: { description: "The sandboxes", schema: listAnswer } },
+  }, (c) => {
     atRoot(c);
     const sandboxes = host.sandboxIds().map((id) => {
       const world = host.world(id)!;
@@ -49,7 +66,12 @@ export function mountSandboxes(ctl: Hono<AppEnv>, host: Host): void {
     return c.json({ sandboxes, limit: host.sandboxLimit });
   });
 
-  ctl.delete("/sandboxes/:id", (c) => {
+  controlRoute(ctl, {
+    method: "DELETE", path: "/sandboxes/:id", tag: "sandboxes", summary: "Free a sandbox",
+    description: "Its world and everything in it are gone; the id is not reused. Root only.",
+    errors: [404],
+    answers: { 200: { description: "Deleted", schema: deletedAnswer } },
+  }, (c) => {
     atRoot(c);
     const id = c.req.param("id");
     if (!host.removeSandbox(id)) throw new GatewayError("RESOURCE_NOT_FOUND", { message: `No sandbox ${id}.` });

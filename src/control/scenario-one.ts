@@ -1,7 +1,11 @@
 import type { Hono } from "hono";
+import { z } from "zod";
 import { GatewayError } from "../core/errors.js";
 import type { AppEnv } from "../http/env.js";
-import { scenarioText, scenarioWithWarnings } from "./scenarios.js";
+import { controlRoute } from "./registry.js";
+import { scenarioBody, scenarioText, scenarioWithWarnings } from "./scenarios.js";
+
+const names = z.array(z.string());
 
 /**
  * One active scenario by name (issue 13 point 4): `DELETE /_mock/scenarios/{name}` unloads it,
@@ -11,7 +15,12 @@ import { scenarioText, scenarioWithWarnings } from "./scenarios.js";
  * (the start set, with them, comes back on `DELETE /_mock/scenarios` and `/_mock/reset`).
  */
 export function mountOneScenario(ctl: Hono<AppEnv>): void {
-  ctl.delete("/scenarios/:name", (c) => {
+  controlRoute(ctl, {
+    method: "DELETE", path: "/scenarios/:name", tag: "scenarios", summary: "Unload one scenario file",
+    description: "Removes that file's rules and cancels its pending timeline steps; the other files keep their place and counters. The built-in magic values cannot be unloaded (400 `INVALID_ACTION`; disable them instead).",
+    errors: [400, 404],
+    answers: { 200: { description: "Unloaded", schema: z.object({ unloaded: z.string(), scenarios: names }).strict() } },
+  }, (c) => {
     const world = c.get("world");
     const name = existing(world.scenarios.list(), c.req.param("name"), "unloaded");
     world.scenarios.remove(name);
@@ -20,7 +29,12 @@ export function mountOneScenario(ctl: Hono<AppEnv>): void {
     return c.json({ unloaded: name, scenarios: world.scenarios.list().map((s) => s.name) });
   });
 
-  ctl.put("/scenarios/:name", async (c) => {
+  controlRoute(ctl, {
+    method: "PUT", path: "/scenarios/:name", tag: "scenarios", summary: "Replace one scenario file in place",
+    description: "Same precedence position, counters at zero, enabled. The file's `name` must be the one in the path.",
+    body: scenarioBody, bodyMedia: ["application/yaml", "application/json"], errors: [400, 404],
+    answers: { 200: { description: "Replaced", schema: z.object({ replaced: z.string(), rules: z.number().int(), timeline: z.number().int(), warnings: names }).strict() } },
+  }, async (c) => {
     const world = c.get("world");
     const name = existing(world.scenarios.list(), c.req.param("name"), "replaced");
     const { scenario: file, warnings } = scenarioWithWarnings(await scenarioText(c));
@@ -38,7 +52,12 @@ export function mountOneScenario(ctl: Hono<AppEnv>): void {
   });
 
   for (const action of ["disable", "enable"] as const) {
-    ctl.post(`/scenarios/:name/${action}`, (c) => {
+    controlRoute(ctl, {
+      method: "POST", path: `/scenarios/:name/${action}`, tag: "scenarios", summary: `${action === "enable" ? "Switch on" : "Switch off"} one scenario file`,
+      description: "Keeps the file's place and counters; a disabled file matches nothing and its quirk switches do not apply.",
+      errors: [404],
+      answers: { 200: { description: "Its state now", schema: z.object({ name: z.string(), enabled: z.boolean() }).strict() } },
+    }, (c) => {
       const world = c.get("world");
       const name = c.req.param("name");
       if (!world.scenarios.setEnabled(name, action === "enable")) throw unknown(name);

@@ -1,4 +1,5 @@
 import type { Context, Hono } from "hono";
+import { z } from "zod";
 import { mountOneScenario } from "./scenario-one.js";
 import { fixturesJsonSchema, scenarioJsonSchema } from "../scenarios/json-schema.js";
 import { GatewayError } from "../core/errors.js";
@@ -6,6 +7,7 @@ import type { AppEnv } from "../http/env.js";
 import { BODY_LIMIT } from "../http/validate.js";
 import { parseScenario, problemDetails } from "../scenarios/loader.js";
 import type { ScenarioFile } from "../scenarios/schema.js";
+import { controlRoute } from "./registry.js";
 
 const SCENARIO_TYPES = /^(?:application|text)\/(?:x-)?yaml\b|^application\/(?:[\w.+-]+\+)?json\b/i;
 
@@ -27,14 +29,42 @@ export function scenarioWithWarnings(text: string, prefix = ""): { scenario: Sce
   });
 }
 
+/** One active scenario file with its rules and their hit counts (`when`/`then` as written). */
+export const activeScenario = z
+  .object({
+    name: z.string(),
+    description: z.string().nullable(),
+    origin: z.string(),
+    enabled: z.boolean().meta({ description: "False while switched off by `POST /_mock/scenarios/{name}/disable`." }),
+    rules: z.array(z.object({ name: z.string().nullable().optional(), label: z.string(), hits: z.number().int(), when: z.unknown(), then: z.unknown() }).strict()),
+  })
+  .strict()
+  .meta({ id: "ActiveScenario" });
+const scenarioList = z.object({ scenarios: z.array(activeScenario) }).strict();
+const loadedAnswer = z
+  .object({ loaded: z.string(), rules: z.number().int(), timeline: z.number().int(), ignored: z.array(z.enum(["seed", "clock"])), warnings: z.array(z.string()), note: z.string().nullable() })
+  .strict();
+export const scenarioBody = z
+  .union([z.string(), z.record(z.string(), z.unknown())])
+  .meta({ description: "A scenario file: YAML text, or the same structure as JSON (see GET /_mock/schemas/scenario.json)." });
+
 /**
  * `GET/POST/DELETE /_mock/scenarios`: the active set with hit counts; loading a file in front of
  * it (a bad file changes nothing); back to the start set.
  */
 export function mountScenarios(ctl: Hono<AppEnv>): void {
-  ctl.get("/scenarios", (c) => c.json({ scenarios: c.get("world").scenarios.list() }));
+  controlRoute(ctl, {
+    method: "GET", path: "/scenarios", tag: "scenarios", summary: "The active scenarios with hit counts",
+    description: "Newest first: the order rules are tried in. `origin` says whether a file came with the world or was loaded later.",
+    answers: { 200: { description: "The active set", schema: scenarioList } },
+  }, (c) => c.json({ scenarios: c.get("world").scenarios.list() }));
 
-  ctl.post("/scenarios", async (c) => {
+  controlRoute(ctl, {
+    method: "POST", path: "/scenarios", tag: "scenarios", summary: "Load a scenario file in front of the active set",
+    description: "Body `application/yaml` or `application/json`. A bad file is 400 with every problem and its line and column in `details`, and the active set is unchanged. `seed` and `clock` apply only at a world's creation; here they are ignored and the answer says so.",
+    body: scenarioBody, bodyMedia: ["application/yaml", "application/json"], errors: [400],
+    answers: { 201: { description: "Loaded", schema: loadedAnswer } },
+  }, async (c) => {
     const world = c.get("world");
     const { scenario: file, warnings } = scenarioWithWarnings(await scenarioText(c));
     world.scenarios.load(file);
@@ -60,12 +90,20 @@ export function mountScenarios(ctl: Hono<AppEnv>): void {
 
   // The editor schemas, generated once from the zod schemas that validate the files.
   let schemas: Record<string, unknown> | null = null;
-  ctl.get("/schemas/:file{(?:scenario|fixtures)\\.json}", (c) => {
+  controlRoute(ctl, {
+    method: "GET", path: "/schemas/:file{(?:scenario|fixtures)\\.json}", tag: "scenarios", summary: "The JSON Schema of scenario or fixtures files",
+    description: "`scenario.json` or `fixtures.json`, generated from the schemas that validate the files, with a description and an example for every property, for editors (`# yaml-language-server: $schema=...`).",
+    answers: { 200: { description: "A JSON Schema (draft 2020-12)", schema: z.record(z.string(), z.unknown()) } },
+  }, (c) => {
     schemas ??= { "scenario.json": scenarioJsonSchema(), "fixtures.json": fixturesJsonSchema() };
     return c.json(schemas[c.req.param("file")] as object);
   });
 
-  ctl.delete("/scenarios", (c) => {
+  controlRoute(ctl, {
+    method: "DELETE", path: "/scenarios", tag: "scenarios", summary: "Back to the scenarios the world started with",
+    description: "Unloads every file loaded at run time and cancels their pending timeline steps.",
+    answers: { 200: { description: "The active set now", schema: scenarioList } },
+  }, (c) => {
     const world = c.get("world");
     const loaded = world.scenarios.list().filter((s) => s.origin === "loaded");
     world.cancelTimeline(new Set(loaded.map((s) => s.name)));

@@ -21,26 +21,29 @@ export const email = z
   .min(1, "must not be empty")
   .max(254, "must be at most 254 characters")
   .refine((v) => !v.includes("+"), "plus-addressing is not accepted")
-  .refine((v) => EMAIL_PATTERN.test(v), "must be an email address with a top-level domain of 2 to 4 letters");
+  // A regex check (not a refine) so the OpenAPI document carries the rule as `pattern`.
+  .regex(EMAIL_PATTERN, "must be an email address with a top-level domain of 2 to 4 letters")
+  .meta({ description: "An email address: no plus-addressing, top-level domain of 2 to 4 letters (spec Limits)." });
 
 /**
  * Admin phone: "a separator right after the country code returns 400; send digits like `+<digits>`".
  * With a leading `+` only digits may follow; without it a national number may use spaces, `-`, `.`
  * and parentheses. 7 to 15 digits either way (E.164).
  */
+// No lookahead: property-based tests generate strings from the pattern.
+export const PHONE_PATTERN = /^(?:\+\d{7,15}|\(*\d(?:[\s\-.()]*\d){6,14}[\s\-.()]*)$/;
 export const phone = z
   .string()
   .min(1, "must not be empty")
   .refine((v) => !/^\+\d{1,3}[\s\-.()/]/.test(v), "a separator right after the country code is not accepted")
-  .refine(
-    (v) => /^\+\d{7,15}$/.test(v) || (/^[\d\s\-.()]+$/.test(v) && /^\d/.test(v.replace(/[(]/g, "")) && digitCount(v) >= 7 && digitCount(v) <= 15),
-    "must be +<digits> (7 to 15 digits) or a national number",
-  );
-
-function digitCount(v: string): number {
-  return v.replace(/\D/g, "").length;
-}
+  // A regex check (not a refine) so the OpenAPI document carries the rule as `pattern`.
+  .regex(PHONE_PATTERN, "must be +<digits> (7 to 15 digits) or a national number")
+  .meta({ description: "`+<digits>` (7 to 15 digits, no separator after the country code) or a national number of 7 to 15 digits with spaces, `-`, `.` or parentheses." });
 
 /** One of the spec's seven lower-case IANA zones. */
 export const timeZone = z.enum(TIME_ZONES, { error: `must be one of ${TIME_ZONES.join(", ")}` });
 
+/** How the document states a page-size parameter: sent as text, read as an integer from 1 to `max`. */
+export const pageSizeMeta = (max: number) => ({ type: "integer", minimum: 1, maximum: max, description: `Page size: an integer from 1 to ${max}.` });
+/** How the document states a skip/offset parameter. */
+export const offsetMeta = { type: "integer", minimum: 0, description: "Rows to skip (default 0)." };

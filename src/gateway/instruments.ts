@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "./fields.js";
+import { email, text } from "./fields.js";
 
 /**
  * Payment instruments on requests (PRODUCT.md "Request shapes the spec leaves open"): a card, a bank
@@ -74,7 +74,8 @@ export const cardInput = z
     cvv: digits(3, 4, "card security code").optional(),
     first_name: text(100).optional(),
     last_name: text(100).optional(),
-    contact: z.object({ email: text(254).optional(), phone: text(20).optional() }).strict().optional(),
+    // Limits: "`email` (any)": the customer's email follows the same rule as every other email.
+    contact: z.object({ email: email.optional(), phone: text(20).optional() }).strict().optional(),
     billing_address: z
       .object({
         line1: text(100),
@@ -87,20 +88,26 @@ export const cardInput = z
       .strict()
       .optional(),
   })
-  .strict();
+  .strict()
+  .meta({ id: "CardPaymentMethod" });
 export type CardInput = z.output<typeof cardInput>;
 
 export const bankAccountInput = z
   .object({
     type: z.literal("ACH"),
     account_number: digits(4, 17, "bank account number"),
-    routing_number: z.string().refine(abaValid, "must be a 9-digit ABA routing number with a valid checksum"),
+    routing_number: z
+      .string()
+      .regex(/^\d{9}$/, "must be a 9-digit ABA routing number with a valid checksum")
+      .refine(abaValid, "must be a 9-digit ABA routing number with a valid checksum")
+      .meta({ description: "9 digits with a valid ABA checksum: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) is a multiple of 10." }),
     account_type: z.enum(["checking", "savings"]),
     standard_entry_class: z.enum(["PPD", "CCD", "WEB", "TEL"]),
     first_name: text(100),
     last_name: text(100),
   })
-  .strict();
+  .strict()
+  .meta({ id: "AchPaymentMethod" });
 export type BankAccountInput = z.output<typeof bankAccountInput>;
 
 export const tokenInput = z
@@ -108,7 +115,8 @@ export const tokenInput = z
     type: z.literal("PaymentToken"),
     payment_token: z.string().regex(/^PAYMENT_TOKEN-[0-9A-HJKMNP-TV-Z]{26}$/, "must be PAYMENT_TOKEN-<ulid>"),
   })
-  .strict();
+  .strict()
+  .meta({ id: "TokenPaymentMethod" });
 export type TokenInput = z.output<typeof tokenInput>;
 
 const CANONICAL_TYPES: Record<string, string> = { card: "Card", ach: "ACH", paymenttoken: "PaymentToken" };

@@ -27,6 +27,8 @@ export interface Operation<B = unknown, Q = unknown> {
   /** Hono path form, e.g. `/v1/clients/:clientId`. */
   path: string;
   summary: string;
+  /** What the operation does and every rule it enforces that the schemas cannot say (OpenAPI `description`). */
+  description: string;
   body?: z.ZodType<B>;
   /** Whether the body may be omitted (capture); validated as `{}` then. */
   bodyOptional?: boolean;

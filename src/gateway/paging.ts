@@ -24,6 +24,7 @@ export const pageSize = (max: number) => intParam(1, max);
 
 /** A page offset (`offset`, `skip`, `Skip`): 0 or more. */
 export const pageOffset = () => intParam(0, MAX_OFFSET);
+import { offsetMeta, pageSizeMeta } from "./fields.js";
 
 /**
  * `limit` / `offset` paging of the resource lists whose parameters the spec does not show
@@ -32,8 +33,8 @@ export const pageOffset = () => intParam(0, MAX_OFFSET);
 export const PAGE = { default: 20, max: 100 } as const;
 
 export const limitOffset = {
-  limit: pageSize(PAGE.max).optional(),
-  offset: pageOffset().optional(),
+  limit: pageSize(PAGE.max).optional().meta(pageSizeMeta(PAGE.max)),
+  offset: pageOffset().optional().meta(offsetMeta),
 };
 
 export interface Page<T> {

@@ -1,16 +1,17 @@
-import { z } from "zod";
 import type { Operation } from "../gateway/operation.js";
 import { OPERATIONS } from "../gateway/operations.js";
 import { SPEC_VERSION, VERSION } from "../version.js";
 import { envelopeSchema } from "./errors.js";
+import EXAMPLES from "./openapi-examples.json" with { type: "json" };
+import { openApiPath, queryParameters, REF, SchemaCollector, type JsonSchema } from "./openapi-schemas.js";
+
+export { openApiPath, type JsonSchema };
 
 /**
  * The OpenAPI 3.1 document of every `/v1` operation, generated from the operations' own zod schemas
  * (the ones that validate requests), so it can never drift from what the double accepts. It walks
  * `OPERATIONS` generically: an operation added there appears here with no further work.
  */
-export type JsonSchema = Record<string, unknown>;
-
 export interface OpenApiDocument {
   openapi: "3.1.0";
   info: Record<string, unknown>;
@@ -34,103 +35,50 @@ const REASONS: Record<number, string> = {
   504: "Processor timeout",
 };
 
-const REF = (name: string) => `#/components/schemas/${name}`;
+/** Real answers of a seeded double, per operation (test/openapi-examples.test.ts keeps them fresh). */
+type Recorded = { request?: Record<string, unknown>; responses: Record<string, Record<string, unknown>> };
+const RECORDED = EXAMPLES as Record<string, Recorded>;
 
-/** Hono's `/v1/clients/:clientId` -> OpenAPI's `/v1/clients/{clientId}` and its parameter names. */
-export function openApiPath(honoPath: string): { path: string; params: string[] } {
-  const params: string[] = [];
-  const path = honoPath.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
-    params.push(name);
-    return `{${name}}`;
-  });
-  return { path, params };
-}
-
-/**
- * Converts zod schemas to JSON Schema, collecting every schema with a `.meta({id})` as a component.
- * Request bodies are converted with `io: "input"` (what a caller sends, before transforms) and
- * responses with `io: "output"`; when one id converts differently in the two directions, the input
- * form becomes `<id>Input` so both stay exact.
- */
-class SchemaCollector {
-  readonly components: Record<string, JsonSchema> = {};
-  readonly #origin: Record<string, "input" | "output"> = {};
-
-  convert(schema: z.ZodType, io: "input" | "output"): JsonSchema {
-    const json = z.toJSONSchema(schema, { io, target: "draft-2020-12", unrepresentable: "any" }) as JsonSchema;
-    const { $schema: _ignored, $defs, ...root } = json;
-    const defs = ($defs ?? {}) as Record<string, JsonSchema>;
-    const names: Record<string, string> = {};
-    for (const id of Object.keys(defs)) names[id] = id;
-    const rewrite = (value: JsonSchema) => rewriteRefs(value, names) as JsonSchema;
-    for (const id of Object.keys(defs)) {
-      const existing = this.components[id];
-      if (existing && JSON.stringify(existing) !== JSON.stringify(rewrite(defs[id])) && this.#origin[id] !== io) {
-        names[id] = io === "input" ? `${id}Input` : `${id}Output`;
-      }
-    }
-    for (const [id, def] of Object.entries(defs)) {
-      this.components[names[id]] ??= rewrite(def);
-      this.#origin[names[id]] ??= io;
-    }
-    return rewrite(root);
-  }
-}
-
-function rewriteRefs(value: unknown, names: Record<string, string>): unknown {
-  if (Array.isArray(value)) return value.map((v) => rewriteRefs(v, names));
-  if (value && typeof value === "object") {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) {
-      out[k] = k === "$ref" && typeof v === "string" && v.startsWith("#/$defs/") ? REF(names[v.slice(8)] ?? v.slice(8)) : rewriteRefs(v, names);
-    }
-    return out;
-  }
-  return value;
-}
-
-/** Query parameters from the query schema's properties (the query is always a flat object). */
-function queryParameters(op: Operation, schemas: SchemaCollector): unknown[] {
-  if (!op.query) return [];
-  const json = schemas.convert(op.query, "input");
-  const props = (json.properties ?? {}) as Record<string, JsonSchema>;
-  const required = new Set((json.required ?? []) as string[]);
-  return Object.entries(props).map(([name, schema]) => {
-    const { description, ...rest } = schema;
-    return { name, in: "query", required: required.has(name), ...(description ? { description } : {}), schema: rest };
-  });
+/** `{name: body}` -> OpenAPI `examples` (named, each with its summary). */
+function examplesOf(named: Record<string, unknown> | undefined): Record<string, unknown> {
+  if (!named) return {};
+  const examples = Object.fromEntries(Object.entries(named).map(([name, value]) => [name.replace(/[^A-Za-z0-9_.-]+/g, "_"), { summary: name, value }]));
+  return { examples };
 }
 
 function operationObject(op: Operation, schemas: SchemaCollector, pathParams: string[]): Record<string, unknown> {
   const errorRef = { $ref: REF("Error") };
+  const recorded = RECORDED[op.id];
+  const answer = (status: number) => examplesOf(recorded?.responses[status]);
   const responses: Record<string, unknown> = {
     200: {
       description: "OK",
       headers: { "x-request-id": { $ref: "#/components/headers/RequestId" } },
-      content: { "application/json": { schema: schemas.convert(op.response, "output") } },
+      content: { "application/json": { schema: schemas.convert(op.response, "output"), ...answer(200) } },
     },
   };
   for (const status of [...op.errors].sort((a, b) => a - b)) {
     responses[status] = {
       description: REASONS[status] ?? "Error",
       headers: { "x-request-id": { $ref: "#/components/headers/RequestId" } },
-      content: { "application/json": { schema: errorRef } },
+      content: { "application/json": { schema: errorRef, ...answer(status) } },
     };
   }
   return {
     operationId: op.id,
     summary: op.summary,
+    description: op.description,
     tags: [tagOf(op.path)],
     parameters: [
       { $ref: "#/components/parameters/ActingAs" },
       ...pathParams.map((name) => ({ name, in: "path", required: true, schema: { type: "string", minLength: 1 } })),
-      ...queryParameters(op, schemas),
+      ...queryParameters(op.query, schemas),
     ],
     ...(op.body
       ? {
           requestBody: {
             required: !op.bodyOptional,
-            content: { "application/json": { schema: schemas.convert(op.body, "input") } },
+            content: { "application/json": { schema: schemas.convert(op.body, "input"), ...examplesOf(recorded?.request) } },
           },
         }
       : {}),
@@ -158,8 +106,14 @@ export function buildOpenApi(serverUrl = "http://127.0.0.1:4242", operations: re
     openapi: "3.1.0",
     info: {
       title: "paydouble: payment gateway /v1",
-      version: VERSION,
-      description: `The gateway operations paydouble serves (gateway spec ${SPEC_VERSION}), generated from the schemas that validate them.`,
+      // Versioning 2: the interface version is the document's version; paydouble's own is an extension.
+      version: SPEC_VERSION,
+      "x-paydouble-version": VERSION,
+      description:
+        `The gateway interface ${SPEC_VERSION} as paydouble serves it, generated from the zod schemas that validate every request. ` +
+        "Every rule the double enforces is stated here: as schema where JSON Schema can say it, in the operation's description where it cannot " +
+        "(a tip above the amount, the card/bank-account `type` pairs, quirks). Examples are real answers of a double seeded `openapi-examples`.",
+      contact: { name: "paydouble" },
       license: { name: "MIT", identifier: "MIT" },
     },
     servers: [{ url: serverUrl, description: "this paydouble world" }],
@@ -167,7 +121,7 @@ export function buildOpenApi(serverUrl = "http://127.0.0.1:4242", operations: re
     security: [{ ApiKey: [], ClientId: [] }],
     paths,
     components: {
-      schemas: sortKeys(schemas.components),
+      schemas: schemas.sorted(),
       securitySchemes: {
         ApiKey: { type: "apiKey", in: "header", name: "Api-Key", description: "The client's API key." },
         ClientId: { type: "apiKey", in: "header", name: "Client-Id", description: "The calling client's id; sent with Api-Key on every call." },
@@ -186,8 +140,4 @@ export function buildOpenApi(serverUrl = "http://127.0.0.1:4242", operations: re
       },
     },
   };
-}
-
-function sortKeys<T>(record: Record<string, T>): Record<string, T> {
-  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { OPERATIONS } from "../gateway/operations.js";
 import type { Operation } from "../gateway/operation.js";
-import { nearest } from "./nearest.js";
+import { nearest } from "../core/nearest.js";
 
 /**
  * What a rule's `body.*`, `query.*` and `params.*` paths may name, derived from the very zod

@@ -4,7 +4,7 @@ import { ERROR_CODES, type ErrorCode } from "../core/errors.js";
 import { QUIRKS, type QuirkName } from "../gateway/quirks.js";
 import { CONTROL_CHARACTERS } from "./label.js";
 import { compilePattern } from "./match.js";
-import { nearest } from "./nearest.js";
+import { nearest } from "../core/nearest.js";
 
 /**
  * Scenario format v1 (PRODUCT.md "Scenario files"), declared ONCE: this zod schema is the source of

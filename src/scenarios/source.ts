@@ -1,7 +1,7 @@
 import { isAlias, isMap, isSeq, LineCounter, parseDocument, visit, type Node } from "yaml";
 import type { z } from "zod";
 import { describeType } from "./messages.js";
-import { nearest } from "./nearest.js";
+import { nearest } from "../core/nearest.js";
 
 /**
  * YAML (or JSON) text -> data with every node's line and column, inside limits that keep a hostile

@@ -7,10 +7,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the clients the caller may see */
+        /**
+         * List the clients the caller may see
+         * @description Lists the caller and the clients below it. `Take` (page size, an integer from 1 to 100) and `Skip` are sent as strings; `SearchText`/`Term` match the dba case-insensitively; `SortColumn` and `SortOrder` order the page. The PascalCase names are the spec's own. Query parameters not listed here are refused with 400 INVALID_REQUEST_DATA.
+         */
         get: operations["listClients"];
         put?: never;
-        /** Create a child client (reseller only) */
+        /**
+         * Create a child client (reseller only)
+         * @description Creates a merchant or reseller under the calling reseller (a merchant caller gets 403). The answer is the only one that carries the new client's `api_key` and `encryption_keys`. `admin_contact_details.email` follows the spec's email rule (no plus-addressing, top-level domain of 2 to 4 letters), phones are `+<digits>` with no separator after the country code, `website` is at most 30 characters on create.
+         */
         post: operations["createClient"];
         delete?: never;
         options?: never;
@@ -25,10 +31,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a client */
+        /**
+         * Read a client
+         * @description Reads the caller itself or a client below it; any other id is 404, whether it exists or not.
+         */
         get: operations["getClient"];
         put?: never;
-        /** Partially update a client */
+        /**
+         * Partially update a client
+         * @description Partial update: only the properties sent change (re-sending unchanged values can overwrite newer ones). `website` takes up to 100 characters here. The same email and phone rules as on create.
+         */
         post: operations["updateClient"];
         delete?: never;
         options?: never;
@@ -43,10 +55,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Integration summaries of the acting client */
+        /**
+         * Integration summaries of the acting client
+         * @description Integration summaries of the acting client (the caller, or the client named by `X-Acting-As-Client-Id`).
+         */
         get: operations["listIntegrations"];
         put?: never;
-        /** Create a processor configuration */
+        /**
+         * Create a processor configuration
+         * @description Creates a processor configuration for `client` (default: the acting client). `processor` is `Cardproc` or `Achproc` (exact case; other spellings are 400) and picks the shape of `integration_details`: the 29 required card-processor fields (`phone_number` digits only as a JSON integer, `fax_number` 10 to 12 digits, `settlement_time` HH:MM) or the ACH `client_id`/`client_secret`. The secret is write-only: every answer masks it.
+         */
         post: operations["createIntegration"];
         delete?: never;
         options?: never;
@@ -61,10 +79,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an integration */
+        /**
+         * Read an integration
+         * @description Reads one integration; the ACH `client_secret` comes back masked. 404 for an integration of a client the caller may not see.
+         */
         get: operations["getIntegration"];
         put?: never;
-        /** Replace an integration's configuration (is_active false deactivates) */
+        /**
+         * Replace an integration's configuration (is_active false deactivates)
+         * @description Replaces the whole configuration: `is_active`, `processor` and `integration_details` are all required, with the same rules as on create. `is_active: false` deactivates the integration, so payments needing that processor fail.
+         */
         post: operations["updateIntegration"];
         delete?: never;
         options?: never;
@@ -79,7 +103,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Integration summaries of one client */
+        /**
+         * Integration summaries of one client
+         * @description Integration summaries of one client (`id` is a client id the caller may see; otherwise 404).
+         */
         get: operations["listIntegrationSummary"];
         put?: never;
         post?: never;
@@ -96,10 +123,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List payment tokens */
+        /**
+         * List payment tokens
+         * @description Lists the client's payment tokens, newest first, filtered by `customer_id`, `status` or `type`. `limit` is the page size, an integer from 1 to 100. Query parameters not listed here are refused with 400 INVALID_REQUEST_DATA.
+         */
         get: operations["listPaymentTokens"];
         put?: never;
-        /** Store a card or bank account as a payment token */
+        /**
+         * Store a card or bank account as a payment token
+         * @description Vaults a card or bank account and answers its payment token. The card must pass the Luhn check and not be expired; a bank account needs a 9-digit `routing_number` with a valid ABA checksum. The customer's `contact.email` follows the spec's email rule. Only the masked instrument ever comes back.
+         */
         post: operations["createPaymentToken"];
         delete?: never;
         options?: never;
@@ -114,7 +147,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a payment token */
+        /**
+         * Read a payment token
+         * @description Reads one payment token (masked instrument, `status`); 404 for another tenant's token.
+         */
         get: operations["getPaymentToken"];
         put?: never;
         post?: never;
@@ -131,10 +167,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List users */
+        /**
+         * List users
+         * @description Lists the acting client's users. `limit` is the page size, an integer from 1 to 100. Query parameters not listed here are refused with 400 INVALID_REQUEST_DATA.
+         */
         get: operations["listUsers"];
         put?: never;
-        /** Create a dashboard user (email is the login name) */
+        /**
+         * Create a dashboard user (email is the login name)
+         * @description Creates a dashboard user of the acting client; the email is the login name and follows the spec's email rule. A second user with the same email is 409.
+         */
         post: operations["createUser"];
         delete?: never;
         options?: never;
@@ -149,7 +191,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a user */
+        /**
+         * Read a user
+         * @description Reads one user of the acting client; 404 otherwise.
+         */
         get: operations["getUser"];
         put?: never;
         post?: never;
@@ -168,7 +213,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Request a one-time password */
+        /**
+         * Request a one-time password
+         * @description Asks for a one-time password of type `forgot_password` or `2fa` for the user with that email. The double sends nothing: it answers `status: sent` and when the code would expire.
+         */
         post: operations["createMfaChallenge"];
         delete?: never;
         options?: never;
@@ -183,10 +231,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the client's transactions (filters type, card_type, start_date, end_date) */
+        /**
+         * List the client's transactions (filters type, card_type, start_date, end_date)
+         * @description Lists the client's transactions, newest first by default. `type` is a comma list of SALE, AUTH, PAYOUT, REFUND, CANCEL (case-insensitive); `card_type` a comma list of CREDIT, DEBIT, UNKNOWN; `start_date`/`end_date` are ISO 8601 date-times; `limit` is an integer from 1 to 100. Quirks: `type=VOID` is a 500 and `PAYOUT` in the list returns unfiltered rows. Query parameters not listed here are refused with 400 INVALID_REQUEST_DATA.
+         */
         get: operations["listTransactions"];
         put?: never;
-        /** Create a card SALE/AUTH or a bank-account SALE/PAYOUT (directly or by payment token) */
+        /**
+         * Create a card SALE/AUTH or a bank-account SALE/PAYOUT (directly or by payment token)
+         * @description Charges a card (`SALE` or `AUTH`) or a bank account (`SALE` or `PAYOUT`), directly or through a payment token (the pair follows the token's instrument). `amount` is the whole charge in cents, tip included: `tip` must not exceed `amount` (400 naming `tip`). Magic card numbers and account numbers choose declines, processor errors and returns (see the magic values reference). A processor decline is still 200 with `result: DECLINED`; a processor fault is 502 with `source.system` naming the processor.
+         */
         post: operations["createTransaction"];
         delete?: never;
         options?: never;
@@ -201,7 +255,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one transaction (initiator comes back null) */
+        /**
+         * Read one transaction (initiator comes back null)
+         * @description Reads one transaction. `initiator` comes back null here (quirk `initiator_null_on_get`) and `card_type` shows the determined funding type rather than the create answer's UNKNOWN.
+         */
         get: operations["getTransaction"];
         put?: never;
         post?: never;
@@ -220,7 +277,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Capture an authorization (all of it unless amount says less) */
+        /**
+         * Capture an authorization (all of it unless amount says less)
+         * @description Captures an approved AUTH: all of it, or `amount` cents (at most the authorized amount). The body may be omitted. Capturing twice is 409.
+         */
         post: operations["captureTransaction"];
         delete?: never;
         options?: never;
@@ -237,7 +297,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** VOID before the batch closes (reported as CANCEL) or REFUND after settlement */
+        /**
+         * VOID before the batch closes (reported as CANCEL) or REFUND after settlement
+         * @description `type: VOID` cancels a transaction before its batch closes (it is then reported as CANCEL); `type: REFUND` refunds a settled one, in full or for `amount` cents. Between batch close and settlement both are refused (409). The reference's `cancel` spelling is read as VOID.
+         */
         post: operations["cancelTransaction"];
         delete?: never;
         options?: never;
@@ -254,7 +317,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Close the client's open batches (or one by batch_id); settlement follows */
+        /**
+         * Close the client's open batches (or one by batch_id); settlement follows
+         * @description Closes the client's open batches; with `batch_id`, only that batch. A closed batch settles at the card processor's settlement time (card) or the next ACH window, as the simulated clock passes it. `client_id` must be the caller or a client it may act for; `processor` is spelled `Cardproc` or `Achproc`. Answers the batches this call closed. A `batch_id` whose processor or type differs from the body is 400 naming those fields; unknown body fields are 400.
+         */
         post: operations["closeBatch"];
         delete?: never;
         options?: never;
@@ -269,7 +335,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the client's batches */
+        /**
+         * List the client's batches
+         * @description Lists the calling (or acted-as) client's batches, newest first unless `sort_column`/`sort_order` say otherwise. `take` is the page size, an integer from 1 to 100; `skip` the rows to skip. Query parameters not listed here are refused with 400 INVALID_REQUEST_DATA.
+         */
         get: operations["listBatches"];
         put?: never;
         post?: never;
@@ -286,7 +355,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Transactions in the client's batches (card_type DEBIT or CREDIT) */
+        /**
+         * Transactions in the client's batches (card_type DEBIT or CREDIT)
+         * @description Transactions that belong to any of the client's batches. `card_type` takes one value, DEBIT or CREDIT (case-insensitive); UNKNOWN is 400 and CREDIT also returns transactions of undetermined card type (quirk `batch_card_type_single`; with the quirk off it takes a comma list like `GET /v1/transactions`). `limit` is an integer from 1 to 100. Query parameters not listed here are refused with 400 INVALID_REQUEST_DATA.
+         */
         get: operations["listBatchTransactions"];
         put?: never;
         post?: never;
@@ -303,7 +375,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Transactions of one batch */
+        /**
+         * Transactions of one batch
+         * @description Transactions of one batch, with the same `card_type` rule as `listBatchTransactions`. 404 when the batch does not exist or belongs to a client the caller may not see. `limit` is an integer from 1 to 100. Query parameters not listed here are refused with 400 INVALID_REQUEST_DATA.
+         */
         get: operations["getBatchTransactions"];
         put?: never;
         post?: never;
@@ -317,6 +392,60 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AchPaymentMethod: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ACH";
+            account_number: string;
+            /** @description 9 digits with a valid ABA checksum: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) is a multiple of 10. */
+            routing_number: string;
+            /** @enum {string} */
+            account_type: "checking" | "savings";
+            /** @enum {string} */
+            standard_entry_class: "PPD" | "CCD" | "WEB" | "TEL";
+            first_name: string;
+            last_name: string;
+        };
+        AchPaymentMethodResult: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ACH";
+            first_name: string;
+            last_name: string;
+            payment_token: string | null;
+        };
+        AchprocIntegration: {
+            id: string;
+            is_active: boolean;
+            client: string;
+            correlation_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            processor: "ACHPROC";
+            integration_details: components["schemas"]["AchprocIntegrationDetailsResult"];
+        };
+        AchprocIntegrationDetails: {
+            client_id: string;
+            client_secret: string;
+            metadata?: components["schemas"]["Metadata"];
+        };
+        AchprocIntegrationDetailsResult: {
+            client_id: string;
+            client_secret: string | null;
+            metadata: {
+                [key: string]: string;
+            } | null;
+            created_by: number | null;
+            created_at: string | null;
+            modified_by: number | null;
+            modified_at: string | null;
+        };
         Batch: {
             id: string;
             batch_id: string;
@@ -358,6 +487,164 @@ export interface components {
         CaptureRequest: {
             amount?: number;
         };
+        CardPaymentMethod: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "Card";
+            /** @enum {string} */
+            entry_method: "ECOMMERCE" | "MOTO";
+            pan: string;
+            expiry: {
+                month: string;
+                year: string;
+            };
+            cvv?: string;
+            first_name?: string;
+            last_name?: string;
+            contact?: {
+                /** @description An email address: no plus-addressing, top-level domain of 2 to 4 letters (spec Limits). */
+                email?: string;
+                phone?: string;
+            };
+            billing_address?: {
+                line1: string;
+                line2?: string;
+                city: string;
+                state: string;
+                postal_code: string;
+                country?: string;
+            };
+        };
+        CardPaymentMethodResult: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "CARD";
+            truncated_pan: string;
+            payment_token: string | null;
+            expiry: {
+                month: string;
+                year: string;
+            } | null;
+            first_name: string | null;
+            last_name: string | null;
+            /** @enum {string} */
+            entry_method: "ECOMMERCE" | "MOTO";
+            auth_code: string | null;
+            retrieval_reference_number: string | null;
+            /** @enum {string} */
+            card_type: "CREDIT" | "DEBIT" | "UNKNOWN";
+            card_brand: string | null;
+            cvv_result_code: string | null;
+            avs_result_code: string | null;
+            avs_response: string | null;
+        };
+        CardprocIntegration: {
+            id: string;
+            is_active: boolean;
+            client: string;
+            correlation_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            processor: "CARDPROC";
+            integration_details: components["schemas"]["CardprocIntegrationDetailsResult"];
+        };
+        CardprocIntegrationDetails: {
+            name: string;
+            dba?: string | null;
+            url: string;
+            phone_number: number;
+            fax_number?: string | null;
+            mid: string;
+            amex_number: string;
+            association: string;
+            bin: string;
+            discover_number: string;
+            mcc: string;
+            bank_number: string;
+            /** @enum {string} */
+            industry: "0" | "A" | "B" | "D" | "H" | "L" | "O" | "P" | "R";
+            amex_opt_blue: boolean;
+            agent_chain?: string | null;
+            store_number: string;
+            mvv: string;
+            terminal_number: string;
+            agent_bank_number: string;
+            agent_chain_number: string;
+            descriptor_postal: string;
+            descriptor_city: string;
+            descriptor_state: string;
+            descriptor_country?: string | null;
+            descriptor_phone?: number | null;
+            descriptor_store_number?: string | null;
+            address1: string;
+            address2?: string | null;
+            descriptor_line3?: string | null;
+            terminal_id: string;
+            v_number: string;
+            settlement_time: string;
+            merchant_area_code: number;
+            descriptor_area_code?: number | null;
+            sharing_group: string;
+            merchant_aba_number: string;
+            merchant_settlement_agent_number: string;
+            reimbursement_attribute: string;
+            fcsid?: string | null;
+            metadata?: components["schemas"]["Metadata"];
+        };
+        CardprocIntegrationDetailsResult: {
+            name: string | null;
+            dba: string | null;
+            url: string | null;
+            phone_number: number;
+            fax_number: string | null;
+            mid: string | null;
+            amex_number: string | null;
+            association: string | null;
+            bin: string | null;
+            discover_number: string | null;
+            mcc: string | null;
+            bank_number: string | null;
+            industry: string | null;
+            amex_opt_blue: boolean | null;
+            agent_chain: string | null;
+            store_number: string | null;
+            mvv: string | null;
+            terminal_number: string | null;
+            agent_bank_number: string | null;
+            agent_chain_number: string | null;
+            descriptor_postal: string | null;
+            descriptor_city: string | null;
+            descriptor_state: string | null;
+            descriptor_country: string | null;
+            descriptor_phone: number | null;
+            descriptor_store_number: string | null;
+            address1: string | null;
+            address2: string | null;
+            descriptor_line3: string | null;
+            terminal_id: string | null;
+            v_number: string | null;
+            settlement_time: string | null;
+            merchant_area_code: number;
+            descriptor_area_code: number | null;
+            sharing_group: string | null;
+            merchant_aba_number: string | null;
+            merchant_settlement_agent_number: string | null;
+            reimbursement_attribute: string | null;
+            fcsid: string | null;
+            metadata: {
+                [key: string]: string;
+            } | null;
+            created_by: number | null;
+            created_at: string | null;
+            modified_by: number | null;
+            modified_at: string | null;
+        };
         Client: {
             id: string;
             /** @constant */
@@ -385,6 +672,26 @@ export interface components {
             created_at: string;
             batch_id?: string;
         };
+        CreateAchprocIntegration: {
+            is_active: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            processor: "Achproc";
+            integration_details: components["schemas"]["AchprocIntegrationDetails"];
+            client?: string;
+        };
+        CreateCardprocIntegration: {
+            is_active: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            processor: "Cardproc";
+            integration_details: components["schemas"]["CardprocIntegrationDetails"];
+            client?: string;
+        };
         CreateClientRequest: {
             dba: string;
             /** @enum {string} */
@@ -393,6 +700,7 @@ export interface components {
             admin_contact_details: {
                 first_name: string;
                 last_name: string;
+                /** @description An email address: no plus-addressing, top-level domain of 2 to 4 letters (spec Limits). */
                 email: string;
                 phone?: string | null;
                 time_zone?: ("america/los_angeles" | "america/phoenix" | "america/denver" | "america/chicago" | "america/new_york" | "pacific/honolulu" | "america/anchorage") | null;
@@ -400,155 +708,23 @@ export interface components {
             primary_phone?: string | null;
             support_phone?: string | null;
         };
-        CreateIntegrationRequest: {
-            is_active: boolean;
-            /** @constant */
-            processor: "Cardproc";
-            integration_details: {
-                name: string;
-                dba?: string | null;
-                url: string;
-                phone_number: number;
-                fax_number?: string | null;
-                mid: string;
-                amex_number: string;
-                association: string;
-                bin: string;
-                discover_number: string;
-                mcc: string;
-                bank_number: string;
-                /** @enum {string} */
-                industry: "0" | "A" | "B" | "D" | "H" | "L" | "O" | "P" | "R";
-                amex_opt_blue: boolean;
-                agent_chain?: string | null;
-                store_number: string;
-                mvv: string;
-                terminal_number: string;
-                agent_bank_number: string;
-                agent_chain_number: string;
-                descriptor_postal: string;
-                descriptor_city: string;
-                descriptor_state: string;
-                descriptor_country?: string | null;
-                descriptor_phone?: number | null;
-                descriptor_store_number?: string | null;
-                address1: string;
-                address2?: string | null;
-                descriptor_line3?: string | null;
-                terminal_id: string;
-                v_number: string;
-                settlement_time: string;
-                merchant_area_code: number;
-                descriptor_area_code?: number | null;
-                sharing_group: string;
-                merchant_aba_number: string;
-                merchant_settlement_agent_number: string;
-                reimbursement_attribute: string;
-                fcsid?: string | null;
-                metadata?: components["schemas"]["Metadata"];
-            };
-            client?: string;
-        } | {
-            is_active: boolean;
-            /** @constant */
-            processor: "Achproc";
-            integration_details: {
-                client_id: string;
-                client_secret: string;
-                metadata?: components["schemas"]["Metadata"];
-            };
-            client?: string;
-        };
+        CreateIntegrationRequest: components["schemas"]["CreateCardprocIntegration"] | components["schemas"]["CreateAchprocIntegration"];
         CreatePaymentTokenRequest: {
-            payment_method: {
-                /** @constant */
-                type: "Card";
-                /** @enum {string} */
-                entry_method: "ECOMMERCE" | "MOTO";
-                pan: string;
-                expiry: {
-                    month: string;
-                    year: string;
-                };
-                cvv?: string;
-                first_name?: string;
-                last_name?: string;
-                contact?: {
-                    email?: string;
-                    phone?: string;
-                };
-                billing_address?: {
-                    line1: string;
-                    line2?: string;
-                    city: string;
-                    state: string;
-                    postal_code: string;
-                    country?: string;
-                };
-            } | {
-                /** @constant */
-                type: "ACH";
-                account_number: string;
-                routing_number: string;
-                /** @enum {string} */
-                account_type: "checking" | "savings";
-                /** @enum {string} */
-                standard_entry_class: "PPD" | "CCD" | "WEB" | "TEL";
-                first_name: string;
-                last_name: string;
-            };
+            payment_method: components["schemas"]["CardPaymentMethod"] | components["schemas"]["AchPaymentMethod"];
             customer_id?: string | null;
             nickname?: string | null;
             is_default?: boolean;
         };
+        /** @description A card pays by SALE or AUTH, a bank account by SALE or PAYOUT (checked by the service, 400 naming `type`); a token follows its instrument. `tip` must not exceed `amount`. */
         CreateTransactionRequest: {
             /** @enum {string} */
             type: "SALE" | "AUTH" | "PAYOUT";
             amount: number;
+            /** @description Part of `amount`, not added to it: must not exceed `amount` (400 naming `tip`). 0 or omitted when there is no tip. */
             tip?: number;
             /** @constant */
             currency?: "USD";
-            payment_method: {
-                /** @constant */
-                type: "Card";
-                /** @enum {string} */
-                entry_method: "ECOMMERCE" | "MOTO";
-                pan: string;
-                expiry: {
-                    month: string;
-                    year: string;
-                };
-                cvv?: string;
-                first_name?: string;
-                last_name?: string;
-                contact?: {
-                    email?: string;
-                    phone?: string;
-                };
-                billing_address?: {
-                    line1: string;
-                    line2?: string;
-                    city: string;
-                    state: string;
-                    postal_code: string;
-                    country?: string;
-                };
-            } | {
-                /** @constant */
-                type: "ACH";
-                account_number: string;
-                routing_number: string;
-                /** @enum {string} */
-                account_type: "checking" | "savings";
-                /** @enum {string} */
-                standard_entry_class: "PPD" | "CCD" | "WEB" | "TEL";
-                first_name: string;
-                last_name: string;
-            } | {
-                /** @constant */
-                type: "PaymentToken";
-                payment_token: string;
-            };
+            payment_method: components["schemas"]["CardPaymentMethod"] | components["schemas"]["AchPaymentMethod"] | components["schemas"]["TokenPaymentMethod"];
             initiator?: ("MERCHANT" | "CUSTOMER" | "THIRD_PARTY") | null;
             recurring?: boolean;
             recurring_details?: {
@@ -557,10 +733,11 @@ export interface components {
             } | null;
             metadata?: components["schemas"]["Metadata"];
             purchase_description?: string;
-        };
+        } & (unknown & unknown);
         CreateUserRequest: {
             first_name: string;
             last_name: string;
+            /** @description An email address: no plus-addressing, top-level domain of 2 to 4 letters (spec Limits). */
             email: string;
             phone?: string | null;
             time_zone?: ("america/los_angeles" | "america/phoenix" | "america/denver" | "america/chicago" | "america/new_york" | "pacific/honolulu" | "america/anchorage") | null;
@@ -608,72 +785,7 @@ export interface components {
             take: number;
             skip: number;
         };
-        Integration: {
-            id: string;
-            is_active: boolean;
-            client: string;
-            /** @enum {string} */
-            processor: "CARDPROC" | "ACHPROC";
-            integration_details: {
-                name: string | null;
-                dba: string | null;
-                url: string | null;
-                phone_number: number;
-                fax_number: string | null;
-                mid: string | null;
-                amex_number: string | null;
-                association: string | null;
-                bin: string | null;
-                discover_number: string | null;
-                mcc: string | null;
-                bank_number: string | null;
-                industry: string | null;
-                amex_opt_blue: boolean | null;
-                agent_chain: string | null;
-                store_number: string | null;
-                mvv: string | null;
-                terminal_number: string | null;
-                agent_bank_number: string | null;
-                agent_chain_number: string | null;
-                descriptor_postal: string | null;
-                descriptor_city: string | null;
-                descriptor_state: string | null;
-                descriptor_country: string | null;
-                descriptor_phone: number | null;
-                descriptor_store_number: string | null;
-                address1: string | null;
-                address2: string | null;
-                descriptor_line3: string | null;
-                terminal_id: string | null;
-                v_number: string | null;
-                settlement_time: string | null;
-                merchant_area_code: number;
-                descriptor_area_code: number | null;
-                sharing_group: string | null;
-                merchant_aba_number: string | null;
-                merchant_settlement_agent_number: string | null;
-                reimbursement_attribute: string | null;
-                fcsid: string | null;
-                metadata: {
-                    [key: string]: string;
-                } | null;
-                created_by: number | null;
-                created_at: string | null;
-                modified_by: number | null;
-                modified_at: string | null;
-            } | {
-                client_id: string;
-                client_secret: string | null;
-                metadata: {
-                    [key: string]: string;
-                } | null;
-                created_by: number | null;
-                created_at: string | null;
-                modified_by: number | null;
-                modified_at: string | null;
-            };
-            correlation_id: string;
-        };
+        Integration: components["schemas"]["CardprocIntegration"] | components["schemas"]["AchprocIntegration"];
         IntegrationSummary: {
             id: string;
             /** @constant */
@@ -710,6 +822,7 @@ export interface components {
         MfaChallengeRequest: {
             /** @enum {string} */
             type: "forgot_password" | "2fa";
+            /** @description An email address: no plus-addressing, top-level domain of 2 to 4 letters (spec Limits). */
             email: string;
         };
         PaymentToken: {
@@ -751,6 +864,14 @@ export interface components {
             limit: number;
             offset: number;
         };
+        TokenPaymentMethod: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "PaymentToken";
+            payment_token: string;
+        };
         Transaction: {
             id: string;
             reference_transaction_id: string | null;
@@ -775,34 +896,7 @@ export interface components {
             tip: number;
             /** @constant */
             currency: "USD";
-            payment_method: {
-                /** @constant */
-                type: "CARD";
-                truncated_pan: string;
-                payment_token: string | null;
-                expiry: {
-                    month: string;
-                    year: string;
-                } | null;
-                first_name: string | null;
-                last_name: string | null;
-                /** @enum {string} */
-                entry_method: "ECOMMERCE" | "MOTO";
-                auth_code: string | null;
-                retrieval_reference_number: string | null;
-                /** @enum {string} */
-                card_type: "CREDIT" | "DEBIT" | "UNKNOWN";
-                card_brand: string | null;
-                cvv_result_code: string | null;
-                avs_result_code: string | null;
-                avs_response: string | null;
-            } | {
-                /** @constant */
-                type: "ACH";
-                first_name: string;
-                last_name: string;
-                payment_token: string | null;
-            };
+            payment_method: components["schemas"]["CardPaymentMethodResult"] | components["schemas"]["AchPaymentMethodResult"];
             recurring: boolean;
             initiator: ("MERCHANT" | "CUSTOMER" | "THIRD_PARTY") | null;
             recurring_details: {
@@ -820,12 +914,31 @@ export interface components {
             offset: number;
             has_more: boolean;
         };
+        UpdateAchprocIntegration: {
+            is_active: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            processor: "Achproc";
+            integration_details: components["schemas"]["AchprocIntegrationDetails"];
+        };
+        UpdateCardprocIntegration: {
+            is_active: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            processor: "Cardproc";
+            integration_details: components["schemas"]["CardprocIntegrationDetails"];
+        };
         UpdateClientRequest: {
             dba?: string;
             website?: string | null;
             admin_contact_details?: {
                 first_name?: string;
                 last_name?: string;
+                /** @description An email address: no plus-addressing, top-level domain of 2 to 4 letters (spec Limits). */
                 email?: string;
                 phone?: string | null;
                 time_zone?: ("america/los_angeles" | "america/phoenix" | "america/denver" | "america/chicago" | "america/new_york" | "pacific/honolulu" | "america/anchorage") | null;
@@ -833,63 +946,7 @@ export interface components {
             primary_phone?: string | null;
             support_phone?: string | null;
         };
-        UpdateIntegrationRequest: {
-            is_active: boolean;
-            /** @constant */
-            processor: "Cardproc";
-            integration_details: {
-                name: string;
-                dba?: string | null;
-                url: string;
-                phone_number: number;
-                fax_number?: string | null;
-                mid: string;
-                amex_number: string;
-                association: string;
-                bin: string;
-                discover_number: string;
-                mcc: string;
-                bank_number: string;
-                /** @enum {string} */
-                industry: "0" | "A" | "B" | "D" | "H" | "L" | "O" | "P" | "R";
-                amex_opt_blue: boolean;
-                agent_chain?: string | null;
-                store_number: string;
-                mvv: string;
-                terminal_number: string;
-                agent_bank_number: string;
-                agent_chain_number: string;
-                descriptor_postal: string;
-                descriptor_city: string;
-                descriptor_state: string;
-                descriptor_country?: string | null;
-                descriptor_phone?: number | null;
-                descriptor_store_number?: string | null;
-                address1: string;
-                address2?: string | null;
-                descriptor_line3?: string | null;
-                terminal_id: string;
-                v_number: string;
-                settlement_time: string;
-                merchant_area_code: number;
-                descriptor_area_code?: number | null;
-                sharing_group: string;
-                merchant_aba_number: string;
-                merchant_settlement_agent_number: string;
-                reimbursement_attribute: string;
-                fcsid?: string | null;
-                metadata?: components["schemas"]["Metadata"];
-            };
-        } | {
-            is_active: boolean;
-            /** @constant */
-            processor: "Achproc";
-            integration_details: {
-                client_id: string;
-                client_secret: string;
-                metadata?: components["schemas"]["Metadata"];
-            };
-        };
+        UpdateIntegrationRequest: components["schemas"]["UpdateCardprocIntegration"] | components["schemas"]["UpdateAchprocIntegration"];
         User: {
             id: string;
             /** @constant */
@@ -928,8 +985,10 @@ export interface operations {
     listClients: {
         parameters: {
             query?: {
-                Take?: string;
-                Skip?: string;
+                /** @description Page size: an integer from 1 to 100. */
+                Take?: number;
+                /** @description Rows to skip (default 0). */
+                Skip?: number;
                 SortColumn?: "created_at" | "dba" | "type" | "id";
                 SortOrder?: "asc" | "desc";
                 SearchText?: string;
@@ -1620,8 +1679,10 @@ export interface operations {
                 customer_id?: string;
                 status?: "active" | "expired" | "inactive" | "verification_pending" | "verification_failed";
                 type?: "card" | "ach";
-                limit?: string;
-                offset?: string;
+                /** @description Page size: an integer from 1 to 100. */
+                limit?: number;
+                /** @description Rows to skip (default 0). */
+                offset?: number;
             };
             header?: {
                 /** @description Act on behalf of a descendant client. */
@@ -1831,8 +1892,10 @@ export interface operations {
     listUsers: {
         parameters: {
             query?: {
-                limit?: string;
-                offset?: string;
+                /** @description Page size: an integer from 1 to 100. */
+                limit?: number;
+                /** @description Rows to skip (default 0). */
+                offset?: number;
             };
             header?: {
                 /** @description Act on behalf of a descendant client. */
@@ -2120,12 +2183,16 @@ export interface operations {
     listTransactions: {
         parameters: {
             query?: {
-                limit?: string;
-                offset?: string;
+                /** @description Page size: an integer from 1 to 100. */
+                limit?: number;
+                /** @description Rows to skip (default 0). */
+                offset?: number;
                 sort_by?: "time_created" | "amount";
                 sort_order?: "asc" | "desc";
-                type?: string;
-                card_type?: string;
+                /** @description Comma list, case-insensitive. Quirks: VOID is a 500; PAYOUT returns unfiltered rows. */
+                type?: ("SALE" | "AUTH" | "PAYOUT" | "REFUND" | "CANCEL")[];
+                /** @description Comma list, case-insensitive. */
+                card_type?: ("CREDIT" | "DEBIT" | "UNKNOWN")[];
                 start_date?: string;
                 end_date?: string;
             };
@@ -2655,8 +2722,10 @@ export interface operations {
     listBatches: {
         parameters: {
             query?: {
-                take?: string;
-                skip?: string;
+                /** @description Page size: an integer from 1 to 100. */
+                take?: number;
+                /** @description Rows to skip (default 0). */
+                skip?: number;
                 sort_column?: "created_at" | "batch_number" | "status" | "net_amount" | "closed_at_date_time" | "settled_at_date_time";
                 sort_order?: "asc" | "desc";
             };
@@ -2724,9 +2793,12 @@ export interface operations {
     listBatchTransactions: {
         parameters: {
             query?: {
-                limit?: string;
-                offset?: string;
-                card_type?: string;
+                /** @description Page size: an integer from 1 to 100. */
+                limit?: number;
+                /** @description Rows to skip (default 0). */
+                offset?: number;
+                /** @description One value, case-insensitive; CREDIT also returns undetermined rows (quirk `batch_card_type_single`; off: a comma list of CREDIT, DEBIT, UNKNOWN). */
+                card_type?: "DEBIT" | "CREDIT";
             };
             header?: {
                 /** @description Act on behalf of a descendant client. */
@@ -2792,9 +2864,12 @@ export interface operations {
     getBatchTransactions: {
         parameters: {
             query?: {
-                limit?: string;
-                offset?: string;
-                card_type?: string;
+                /** @description Page size: an integer from 1 to 100. */
+                limit?: number;
+                /** @description Rows to skip (default 0). */
+                offset?: number;
+                /** @description One value, case-insensitive; CREDIT also returns undetermined rows (quirk `batch_card_type_single`; off: a comma list of CREDIT, DEBIT, UNKNOWN). */
+                card_type?: "DEBIT" | "CREDIT";
             };
             header?: {
                 /** @description Act on behalf of a descendant client. */

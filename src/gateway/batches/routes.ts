@@ -15,6 +15,8 @@ export const batchRoutes = [
     method: "POST",
     path: "/v1/batches/close",
     summary: "Close the client's open batches (or one by batch_id); settlement follows",
+    description:
+      "Closes the client's open batches; with `batch_id`, only that batch. A closed batch settles at the card processor's settlement time (card) or the next ACH window, as the simulated clock passes it. `client_id` must be the caller or a client it may act for; `processor` is spelled `Cardproc` or `Achproc`. Answers the batches this call closed. A `batch_id` whose processor or type differs from the body is 400 naming those fields; unknown body fields are 400.",
     body: closeBatchBody,
     response: batchCloseResponse,
     errors: [400, 401, 403, 404, 409, 500, 502],
@@ -28,6 +30,8 @@ export const batchRoutes = [
     method: "GET",
     path: "/v1/batches",
     summary: "List the client's batches",
+    description:
+      "Lists the calling (or acted-as) client's batches, newest first unless `sort_column`/`sort_order` say otherwise. `take` is the page size, an integer from 1 to 100; `skip` the rows to skip. Query parameters not listed here are refused with 400 INVALID_REQUEST_DATA.",
     query: listBatchesQuery,
     response: batchListResponse,
     errors: [400, 401, 403, 500],
@@ -41,6 +45,8 @@ export const batchRoutes = [
     method: "GET",
     path: "/v1/batches/transactions",
     summary: "Transactions in the client's batches (card_type DEBIT or CREDIT)",
+    description:
+      "Transactions that belong to any of the client's batches. `card_type` takes one value, DEBIT or CREDIT (case-insensitive); UNKNOWN is 400 and CREDIT also returns transactions of undetermined card type (quirk `batch_card_type_single`; with the quirk off it takes a comma list like `GET /v1/transactions`). `limit` is an integer from 1 to 100. Query parameters not listed here are refused with 400 INVALID_REQUEST_DATA.",
     query: batchTransactionsQuery,
     response: transactionListResponse,
     errors: [400, 401, 403, 500],
@@ -51,6 +57,8 @@ export const batchRoutes = [
     method: "GET",
     path: "/v1/batches/:id/transactions",
     summary: "Transactions of one batch",
+    description:
+      "Transactions of one batch, with the same `card_type` rule as `listBatchTransactions`. 404 when the batch does not exist or belongs to a client the caller may not see. `limit` is an integer from 1 to 100. Query parameters not listed here are refused with 400 INVALID_REQUEST_DATA.",
     query: batchTransactionsQuery,
     response: transactionListResponse,
     errors: [400, 401, 403, 404, 500],

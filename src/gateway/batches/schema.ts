@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isoOf } from "../../core/clock.js";
-import { text } from "../fields.js";
+import { offsetMeta, pageSizeMeta, text } from "../fields.js";
 import { pageOffset, pageSize } from "../paging.js";
 import { PROCESSOR_WIRE } from "../integrations/integration.js";
 import { BATCH_TYPE, type Batch } from "./batch.js";
@@ -25,8 +25,8 @@ export const BATCH_SORT_COLUMNS = ["created_at", "batch_number", "status", "net_
 
 export const listBatchesQuery = z
   .object({
-    take: pageSize(100).optional(),
-    skip: pageOffset().optional(),
+    take: pageSize(100).optional().meta(pageSizeMeta(100)),
+    skip: pageOffset().optional().meta(offsetMeta),
     sort_column: z.enum(BATCH_SORT_COLUMNS).optional(),
     sort_order: z.enum(["asc", "desc"]).optional(),
   })

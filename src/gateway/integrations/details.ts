@@ -18,12 +18,15 @@ const digitsInteger = z
   .max(Number.MAX_SAFE_INTEGER, "must be at most 2^53-1 (a 64-bit integer JSON can carry exactly)");
 
 /** "10 to 12 digits; may contain spaces, leading `+`, `(`, `)`, `-`, `.`; no letters". */
+export const FAX_PATTERN = /^\+?[\s().-]*\d(?:[\s().-]*\d){9,11}[\s().-]*$/;
 export function faxValid(v: string): boolean {
-  if (!/^\+?[\d\s().-]+$/.test(v)) return false;
-  const n = v.replace(/\D/g, "").length;
-  return n >= 10 && n <= 12;
+  return FAX_PATTERN.test(v);
 }
-const fax = z.string().refine(faxValid, "must be 10 to 12 digits; spaces, a leading +, ( ) - . allowed; no letters");
+// A regex check (not a refine) so the OpenAPI document carries the rule as `pattern`.
+const fax = z
+  .string()
+  .regex(FAX_PATTERN, "must be 10 to 12 digits; spaces, a leading +, ( ) - . allowed; no letters")
+  .meta({ description: "10 to 12 digits; may contain spaces, a leading `+`, `(`, `)`, `-`, `.`; no letters." });
 
 /** `HH:MM`, 24-hour, merchant local. */
 export const SETTLEMENT_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -73,7 +76,8 @@ export const cardDetailsInput = z
     fcsid: optional(text(7)),
     metadata: metadataSchema.optional(),
   })
-  .strict();
+  .strict()
+  .meta({ id: "CardprocIntegrationDetails" });
 export type CardDetails = z.output<typeof cardDetailsInput>;
 
 /** The 29 fields the spec lists as required (beta.23), in its order. */
@@ -91,5 +95,6 @@ export const CARD_FIELDS = Object.keys(cardDetailsInput.shape).filter((k) => k !
 /** ACH details: `client_id` and `client_secret` (write-only); metadata as on card integrations. */
 export const achDetailsInput = z
   .object({ client_id: text(100), client_secret: text(200), metadata: metadataSchema.optional() })
-  .strict();
+  .strict()
+  .meta({ id: "AchprocIntegrationDetails" });
 export type AchDetails = z.output<typeof achDetailsInput>;

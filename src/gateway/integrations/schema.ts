@@ -16,9 +16,12 @@ const common = { is_active: z.boolean({ error: "must be true or false" }) };
 const cardBody = z.object({ ...common, processor: z.literal("Cardproc"), integration_details: cardDetailsInput }).strict();
 const achBody = z.object({ ...common, processor: z.literal("Achproc"), integration_details: achDetailsInput }).strict();
 
+// Each variant is a named component, so generators that dedupe models import one class per variant.
 /** Update: `is_active`, `processor`, `integration_details`, all required (Endpoints table). */
 export const updateIntegrationBody = z
-  .discriminatedUnion("processor", [cardBody, achBody], { error: PROCESSOR_ERROR })
+  .discriminatedUnion("processor", [cardBody.meta({ id: "UpdateCardprocIntegration" }), achBody.meta({ id: "UpdateAchprocIntegration" })], {
+    error: PROCESSOR_ERROR,
+  })
   .meta({ id: "UpdateIntegrationRequest" });
 export type UpdateIntegrationInput = z.output<typeof updateIntegrationBody>;
 
@@ -26,7 +29,10 @@ export type UpdateIntegrationInput = z.output<typeof updateIntegrationBody>;
 export const createIntegrationBody = z
   .discriminatedUnion(
     "processor",
-    [cardBody.extend({ client: clientId.optional() }), achBody.extend({ client: clientId.optional() })],
+    [
+      cardBody.extend({ client: clientId.optional() }).meta({ id: "CreateCardprocIntegration" }),
+      achBody.extend({ client: clientId.optional() }).meta({ id: "CreateAchprocIntegration" }),
+    ],
     { error: PROCESSOR_ERROR },
   )
   .meta({ id: "CreateIntegrationRequest" });
@@ -51,7 +57,8 @@ const cardDetailsResponse = z
     metadata: z.record(z.string(), z.string()).nullable(),
     ...audit,
   })
-  .strict();
+  .strict()
+  .meta({ id: "CardprocIntegrationDetailsResult" });
 
 /** Response ACH details: `client_id` is not nullable; `client_secret` is masked (write-only). */
 const achDetailsResponse = z
@@ -61,18 +68,23 @@ const achDetailsResponse = z
     metadata: z.record(z.string(), z.string()).nullable(),
     ...audit,
   })
-  .strict();
-
-export const integrationResponse = z
-  .object({
-    id: z.string(),
-    is_active: z.boolean(),
-    client: z.string(),
-    processor: z.enum(["CARDPROC", "ACHPROC"]),
-    integration_details: z.union([cardDetailsResponse, achDetailsResponse]),
-    correlation_id: z.string(),
-  })
   .strict()
+  .meta({ id: "AchprocIntegrationDetailsResult" });
+
+const integrationCommon = { id: z.string(), is_active: z.boolean(), client: z.string(), correlation_id: z.string() };
+
+/** The response `processor` (upper case) says which details shape follows. */
+export const integrationResponse = z
+  .discriminatedUnion("processor", [
+    z
+      .object({ ...integrationCommon, processor: z.literal("CARDPROC"), integration_details: cardDetailsResponse })
+      .strict()
+      .meta({ id: "CardprocIntegration" }),
+    z
+      .object({ ...integrationCommon, processor: z.literal("ACHPROC"), integration_details: achDetailsResponse })
+      .strict()
+      .meta({ id: "AchprocIntegration" }),
+  ])
   .meta({ id: "Integration" });
 
 /** What replaces a client secret on every response. */

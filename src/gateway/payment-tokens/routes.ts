@@ -11,6 +11,8 @@ export const paymentTokenRoutes = [
     method: "POST",
     path: "/v1/payment_tokens",
     summary: "Store a card or bank account as a payment token",
+    description:
+      "Vaults a card or bank account and answers its payment token. The card must pass the Luhn check and not be expired; a bank account needs a 9-digit `routing_number` with a valid ABA checksum. The customer's `contact.email` follows the spec's email rule. Only the masked instrument ever comes back.",
     body: createPaymentTokenBody,
     response: paymentTokenResponse,
     errors: [400, 401, 403, 500],
@@ -27,6 +29,8 @@ export const paymentTokenRoutes = [
     method: "GET",
     path: "/v1/payment_tokens/:token",
     summary: "Read a payment token",
+    description:
+      "Reads one payment token (masked instrument, `status`); 404 for another tenant's token.",
     response: paymentTokenResponse,
     errors: [400, 401, 403, 404, 500],
     handle: ({ world, scope, params, requestId }) => toWire(getPaymentToken(world, scope, params.token), requestId),
@@ -36,6 +40,8 @@ export const paymentTokenRoutes = [
     method: "GET",
     path: "/v1/payment_tokens",
     summary: "List payment tokens",
+    description:
+      "Lists the client's payment tokens, newest first, filtered by `customer_id`, `status` or `type`. `limit` is the page size, an integer from 1 to 100. Query parameters not listed here are refused with 400 INVALID_REQUEST_DATA.",
     query: listPaymentTokensQuery,
     response: paymentTokenList,
     errors: [400, 401, 403, 500],

@@ -4,7 +4,7 @@ import { applySet } from "../../scenarios/apply.js";
 import { getBatch } from "../batches/service.js";
 import type { World } from "../world.js";
 import { ledgerOf, pageOf, walk, type Page } from "./ledger.js";
-import { toWire, type BatchTransactionsQuery, type ListTransactionsQuery } from "./schema.js";
+import { CARD_TYPES, FILTER_TYPES, toWire, type BatchTransactionsQuery, type ListTransactionsQuery } from "./schema.js";
 import type { CardType, Transaction, TxType } from "./transaction.js";
 
 /**
@@ -39,8 +39,6 @@ export function pageWire(world: World, page: TransactionPage) {
   return { data: page.rows.map((t) => present(world, t, "list")), limit: page.limit, offset: page.offset, has_more: page.has_more };
 }
 
-const FILTER_TYPES = ["SALE", "AUTH", "PAYOUT", "REFUND", "CANCEL"] as const;
-const CARD_TYPES: readonly CardType[] = ["CREDIT", "DEBIT", "UNKNOWN"];
 
 const list = (raw: string) => raw.split(",").map((s) => s.trim().toUpperCase()).filter((s) => s !== "");
 
@@ -65,7 +63,7 @@ export function typeFilter(world: World, raw: string | undefined): TxType[] | nu
 export function cardTypeList(raw: string | undefined): Set<CardType> | null {
   if (raw === undefined) return null;
   const values = list(raw);
-  if (values.length === 0 || values.some((v) => !(CARD_TYPES as string[]).includes(v))) {
+  if (values.length === 0 || values.some((v) => !(CARD_TYPES as readonly string[]).includes(v))) {
     throw invalidField("card_type", "must be a comma list of CREDIT, DEBIT, UNKNOWN");
   }
   return new Set(values as CardType[]);

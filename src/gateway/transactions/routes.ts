@@ -17,6 +17,8 @@ export const transactionRoutes = [
     method: "POST",
     path: "/v1/transactions",
     summary: "Create a card SALE/AUTH or a bank-account SALE/PAYOUT (directly or by payment token)",
+    description:
+      "Charges a card (`SALE` or `AUTH`) or a bank account (`SALE` or `PAYOUT`), directly or through a payment token (the pair follows the token's instrument). `amount` is the whole charge in cents, tip included: `tip` must not exceed `amount` (400 naming `tip`). Magic card numbers and account numbers choose declines, processor errors and returns (see the magic values reference). A processor decline is still 200 with `result: DECLINED`; a processor fault is 502 with `source.system` naming the processor.",
     body: createTransactionBody,
     response: transactionResponse,
     errors: [400, 401, 403, 404, 500, 502],
@@ -29,6 +31,8 @@ export const transactionRoutes = [
     method: "GET",
     path: "/v1/transactions",
     summary: "List the client's transactions (filters type, card_type, start_date, end_date)",
+    description:
+      "Lists the client's transactions, newest first by default. `type` is a comma list of SALE, AUTH, PAYOUT, REFUND, CANCEL (case-insensitive); `card_type` a comma list of CREDIT, DEBIT, UNKNOWN; `start_date`/`end_date` are ISO 8601 date-times; `limit` is an integer from 1 to 100. Quirks: `type=VOID` is a 500 and `PAYOUT` in the list returns unfiltered rows. Query parameters not listed here are refused with 400 INVALID_REQUEST_DATA.",
     query: listTransactionsQuery,
     response: transactionListResponse,
     errors: [400, 401, 403, 500],
@@ -39,6 +43,8 @@ export const transactionRoutes = [
     method: "GET",
     path: "/v1/transactions/:id",
     summary: "Read one transaction (initiator comes back null)",
+    description:
+      "Reads one transaction. `initiator` comes back null here (quirk `initiator_null_on_get`) and `card_type` shows the determined funding type rather than the create answer's UNKNOWN.",
     response: transactionResponse,
     errors: [400, 401, 403, 404, 500],
     check: ({ world, scope, params }) => void findTransaction(world, scope, params.id!),
@@ -49,6 +55,8 @@ export const transactionRoutes = [
     method: "POST",
     path: "/v1/transactions/:id/capture",
     summary: "Capture an authorization (all of it unless amount says less)",
+    description:
+      "Captures an approved AUTH: all of it, or `amount` cents (at most the authorized amount). The body may be omitted. Capturing twice is 409.",
     body: captureBody,
     bodyOptional: true,
     response: transactionResponse,
@@ -61,6 +69,8 @@ export const transactionRoutes = [
     method: "POST",
     path: "/v1/transactions/:id/cancel",
     summary: "VOID before the batch closes (reported as CANCEL) or REFUND after settlement",
+    description:
+      "`type: VOID` cancels a transaction before its batch closes (it is then reported as CANCEL); `type: REFUND` refunds a settled one, in full or for `amount` cents. Between batch close and settlement both are refused (409). The reference's `cancel` spelling is read as VOID.",
     body: cancelBody,
     response: transactionResponse,
     errors: [400, 401, 403, 404, 409, 500, 502],

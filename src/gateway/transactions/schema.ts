@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isoOf } from "../../core/clock.js";
-import { text } from "../fields.js";
+import { offsetMeta, pageSizeMeta, text } from "../fields.js";
 import { paymentMethodInput } from "../instruments.js";
 import { metadataSchema } from "../metadata.js";
 import { pageOffset, pageSize } from "../paging.js";
@@ -17,11 +17,20 @@ const recurringDetails = z
   .object({ initial_transaction_id: text(64).optional(), initial_network_transaction_id: text(64).optional() })
   .strict();
 
+/** JSON Schema `if`: the body's `payment_method.type` is this one. */
+const pairOf = (type: string) => ({ required: ["payment_method"], properties: { payment_method: { required: ["type"], properties: { type: { const: type } } } } });
+
 export const createTransactionBody = z
   .object({
     type: z.enum(["SALE", "AUTH", "PAYOUT"]),
     amount,
-    tip: z.number().int("must be an integer").min(0, "must be at least 0").max(99999999, "must be at most 99999999").optional(),
+    tip: z
+      .number()
+      .int("must be an integer")
+      .min(0, "must be at least 0")
+      .max(99999999, "must be at most 99999999")
+      .optional()
+      .meta({ description: "Part of `amount`, not added to it: must not exceed `amount` (400 naming `tip`). 0 or omitted when there is no tip." }),
     currency: z.literal("USD", { error: "only USD is accepted" }).optional(),
     payment_method: paymentMethodInput,
     initiator: z.enum(INITIATORS).nullable().optional(),
@@ -34,7 +43,15 @@ export const createTransactionBody = z
   .strict()
   // "Part of amount, not added to it": a tip above the amount cannot be part of it.
   .refine((b) => (b.tip ?? 0) <= b.amount, { path: ["tip"], message: "must not exceed amount (the tip is part of it)" })
-  .meta({ id: "CreateTransactionRequest" });
+  .meta({
+    id: "CreateTransactionRequest",
+    description: "A card pays by SALE or AUTH, a bank account by SALE or PAYOUT (checked by the service, 400 naming `type`); a token follows its instrument. `tip` must not exceed `amount`.",
+    // The spec's type pairs, stated for generators and contract testers (the service enforces them).
+    allOf: [
+      { if: pairOf("Card"), then: { properties: { type: { enum: ["SALE", "AUTH"] } } } },
+      { if: pairOf("ACH"), then: { properties: { type: { enum: ["SALE", "PAYOUT"] } } } },
+    ],
+  });
 export type CreateTransactionInput = z.output<typeof createTransactionBody>;
 
 /** Capture body (PRODUCT.md): `{"amount"?}`, at most the authorized amount; omitted = all of it. */
@@ -56,15 +73,21 @@ export type CancelInput = z.output<typeof cancelBody>;
 
 const isoDate = z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time" });
 
+/** The `type` filter values and the card types (reporting.ts parses the comma lists). */
+export const FILTER_TYPES = ["SALE", "AUTH", "PAYOUT", "REFUND", "CANCEL"] as const;
+export const CARD_TYPES = ["CREDIT", "DEBIT", "UNKNOWN"] as const;
+const commaList = (values: readonly string[], description: string) => z.string().optional().meta({ commaList: [...values], description });
+
+
 /** `GET /v1/transactions` query; `type` and `card_type` are parsed by the service (their quirks). */
 export const listTransactionsQuery = z
   .object({
-    limit: pageSize(100).optional(),
-    offset: pageOffset().optional(),
+    limit: pageSize(100).optional().meta(pageSizeMeta(100)),
+    offset: pageOffset().optional().meta(offsetMeta),
     sort_by: z.enum(["time_created", "amount"]).optional(),
     sort_order: z.enum(["asc", "desc"]).optional(),
-    type: z.string().optional(),
-    card_type: z.string().optional(),
+    type: commaList(FILTER_TYPES, "Comma list, case-insensitive. Quirks: VOID is a 500; PAYOUT returns unfiltered rows."),
+    card_type: commaList(CARD_TYPES, "Comma list, case-insensitive."),
     start_date: isoDate.optional(),
     end_date: isoDate.optional(),
   })
@@ -72,7 +95,15 @@ export const listTransactionsQuery = z
 export type ListTransactionsQuery = z.output<typeof listTransactionsQuery>;
 
 /** `GET /v1/batches/transactions` and `GET /v1/batches/{id}/transactions`. */
-export const batchTransactionsQuery = listTransactionsQuery.pick({ limit: true, offset: true, card_type: true }).strict();
+export const batchTransactionsQuery = listTransactionsQuery
+  .pick({ limit: true, offset: true })
+  .extend({
+    card_type: z
+      .string()
+      .optional()
+      .meta({ enum: ["DEBIT", "CREDIT"], description: "One value, case-insensitive; CREDIT also returns undetermined rows (quirk `batch_card_type_single`; off: a comma list of CREDIT, DEBIT, UNKNOWN)." }),
+  })
+  .strict();
 export type BatchTransactionsQuery = z.output<typeof batchTransactionsQuery>;
 
 const str = z.string();
@@ -95,10 +126,14 @@ export const cardOutput = z
     avs_result_code: nstr,
     avs_response: nstr,
   })
-  .strict();
+  .strict()
+  .meta({ id: "CardPaymentMethodResult" });
 
 /** "ACH output carries first_name and last_name ... and forbids additional properties" (plus the token). */
-export const achOutput = z.object({ type: z.literal("ACH"), first_name: str, last_name: str, payment_token: nstr }).strict();
+export const achOutput = z
+  .object({ type: z.literal("ACH"), first_name: str, last_name: str, payment_token: nstr })
+  .strict()
+  .meta({ id: "AchPaymentMethodResult" });
 
 export const transactionResponse = z
   .object({

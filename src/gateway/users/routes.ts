@@ -10,6 +10,8 @@ export const userRoutes = [
     method: "POST",
     path: "/v1/users",
     summary: "Create a dashboard user (email is the login name)",
+    description:
+      "Creates a dashboard user of the acting client; the email is the login name and follows the spec's email rule. A second user with the same email is 409.",
     body: createUserBody,
     response: userResponse,
     errors: [400, 401, 403, 409, 500],
@@ -20,6 +22,8 @@ export const userRoutes = [
     method: "GET",
     path: "/v1/users/:id",
     summary: "Read a user",
+    description:
+      "Reads one user of the acting client; 404 otherwise.",
     response: userResponse,
     errors: [400, 401, 403, 404, 500],
     handle: ({ world, scope, params, requestId }) => toWire(getUser(world, scope, params.id), requestId),
@@ -29,6 +33,8 @@ export const userRoutes = [
     method: "GET",
     path: "/v1/users",
     summary: "List users",
+    description:
+      "Lists the acting client's users. `limit` is the page size, an integer from 1 to 100. Query parameters not listed here are refused with 400 INVALID_REQUEST_DATA.",
     query: listUsersQuery,
     response: userList,
     errors: [400, 401, 403, 500],
@@ -43,6 +49,8 @@ export const mfaRoutes = [
     method: "POST",
     path: "/v1/mfa/challenges",
     summary: "Request a one-time password",
+    description:
+      "Asks for a one-time password of type `forgot_password` or `2fa` for the user with that email. The double sends nothing: it answers `status: sent` and when the code would expire.",
     body: mfaChallengeBody,
     response: mfaChallengeResponse,
     errors: [400, 401, 403, 500],
