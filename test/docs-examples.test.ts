@@ -116,6 +116,14 @@ async function checkBlock(b: Block, server: PageServer, cwd: string): Promise<st
     for (const dep of b.body.match(/[\w@/.-]+@\d[\w.-]*/g) ?? []) expect(stdout, "npm ls --omit=dev").toContain(dep);
     return "npm ls compared";
   }
+  if (marker.startsWith("output of paydouble serve") && b.lang === "text") {
+    // The banner of the page's own server, its port written as the documented 4242.
+    const lines = b.body.split("\n").length;
+    for (let i = 0; i < 40 && server.output().split("\n").length <= lines; i++) await new Promise((r) => setTimeout(r, 50));
+    const banner = server.output().replaceAll(`127.0.0.1:${server.port}`, "127.0.0.1:4242").split("\n").slice(0, lines).join("\n");
+    expect(banner).toBe(b.body);
+    return "banner compared";
+  }
   const output = /^output of (\S+)/.exec(marker);
   if (output && (b.lang === "text" || b.lang === "")) {
     const source = readFileSync(output[1], "utf8");

@@ -43,7 +43,8 @@ export function ciScripts(kind: YamlKind, doc: Obj): string[] {
 function githubJob(job: Obj): string[] {
   const out: string[] = [];
   const services = Object.values((job.services ?? {}) as Obj);
-  if (!services.some((s) => isDouble(s.image))) throw new Error("a workflow job without a paydouble service");
+  const startsDouble = (job.steps ?? []).some((s: Obj) => /\bpaydouble\b/.test(s.run ?? ""));
+  if (!services.some((s) => isDouble(s.image)) && !startsDouble) throw new Error("a workflow job without a paydouble service or step");
   for (const s of services.filter((s) => isDouble(s.image))) {
     out.push(dockerRun(s.image, s.ports ?? [], s.env ?? {}));
     if (s.options) out.push(`OPTS=${shellQuote(s.options.replace(/\n/g, " "))}\neval "set -- $OPTS"\nwhile [ $# -gt 0 ]; do if [ "$1" = --health-cmd ]; then sh -c "$2"; shift; fi; shift; done`);

@@ -4,6 +4,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 export interface PageServer {
   port: number;
   url: string;
+  /** Everything the server printed so far (its banner, then any log lines). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -19,7 +21,7 @@ export function startServer(cli: string, args: string[] = [], env: NodeJS.Proces
       if (!m) return;
       clearTimeout(timer);
       const port = Number(m[1]);
-      resolve({ port, url: `http://127.0.0.1:${port}`, stop: () => stop(child) });
+      resolve({ port, url: `http://127.0.0.1:${port}`, output: () => out, stop: () => stop(child) });
     });
     child.once("exit", (code) => (clearTimeout(timer), reject(new Error(`exited ${code} before listening: ${out}`))));
   });

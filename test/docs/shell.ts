@@ -79,7 +79,8 @@ export function shellScript(body: string, port: number): { script: string; expec
     const checks = expect.map((e) => `__expect ${shellQuote(e)}`).join("\n");
     return `{\n${command.join("\n")}\n} > "$__out"\ncat "$__out"\n${checks}`;
   });
-  return { script: parts.join("\n"), expectations };
+  // `paydouble ctl` talks to http://localhost:4242 unless told otherwise: point it at the page's server.
+  return { script: [`export PAYDOUBLE_URL=http://127.0.0.1:${port}`, ...parts].join("\n"), expectations };
 }
 
 export function shellQuote(s: string): string {
