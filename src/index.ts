@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import { durationMs, parseDuration } from "./core/duration.js";
 import type { Fixtures } from "./gateway/fixtures.js";
-import type { JournalEntry } from "./gateway/journal.js";
+import type { JournalEntry, LiveFacts } from "./gateway/journal.js";
 import { Host } from "./gateway/host.js";
 import { createApp } from "./http/app.js";
 import type { AppEnv } from "./http/env.js";
@@ -40,8 +40,8 @@ export interface DoubleOptions {
   sleep?: Sleep;
   /** Cap on live sandboxes. */
   sandboxLimit?: number;
-  /** Called with each `/v1` journal entry (secrets masked) as it is recorded. */
-  onRequest?: (entry: JournalEntry) => void;
+  /** Called with each `/v1` journal entry (secrets masked) and its wall-clock latency as it is recorded. */
+  onRequest?: (entry: JournalEntry, live: LiveFacts) => void;
 }
 
 export interface Double {

@@ -9,7 +9,7 @@ import { scenarioJsonSchema } from "./scenarios/schema.js";
 import { helpText, type Config } from "./config.js";
 import { localDate } from "./core/calendar.js";
 import { merchantZone } from "./gateway/clients/client.js";
-import type { JournalEntry } from "./gateway/journal.js";
+import type { JournalEntry, LiveFacts } from "./gateway/journal.js";
 import type { Host } from "./gateway/host.js";
 import { createDouble } from "./index.js";
 import { replayLog } from "./replay/replay.js";
@@ -95,14 +95,20 @@ function startupFacts(host: Host, config: Config): string {
   return `seed=${host.root.options.seed} scenarios=${names.length ? names.join(",") : "none"}${config.replay ? ` replay=${config.replay}` : ""}`;
 }
 
-/** One line per `/v1` request on stdout; the journal entry is already masked. */
-function requestLogger(mode: Config["log"]): ((e: JournalEntry) => void) | undefined {
-  if (mode === "json") return (e) => process.stdout.write(JSON.stringify(e) + "\n");
-  if (mode === "text") return (e) => process.stdout.write(`${e.at} ${e.status} ${e.method} ${e.path} ${e.operation ?? "-"} ${e.request_id}\n`);
+/**
+ * One line per `/v1` request on stdout; the journal entry is already masked. The real latency is
+ * added here (and in the inspector's live stream) only: the journal API stays replay-identical.
+ */
+function requestLogger(mode: Config["log"]): ((e: JournalEntry, live: LiveFacts) => void) | undefined {
+  if (mode === "json") return (e, live) => process.stdout.write(JSON.stringify({ ...e, latency_ms: live.latency_ms }) + "\n");
+  if (mode === "text") {
+    return (e, live) =>
+      process.stdout.write(`${e.at} ${e.status} ${e.method} ${e.path} ${e.operation ?? "-"} ${e.request_id} ${live.latency_ms}ms\n`);
+  }
   return undefined;
 }
 
-async function replay(file: string, onRequest?: (e: JournalEntry) => void) {
+async function replay(file: string, onRequest?: (e: JournalEntry, live: LiveFacts) => void) {
   let text: string;
   try {
     text = readFileSync(file, "utf8");

@@ -11,7 +11,11 @@ import { mountQuirks } from "./quirks.js";
 import { mountSandboxes } from "./sandboxes.js";
 import { mountScenarios } from "./scenarios.js";
 import { mountDocs } from "./docs.js";
+import { mountExplain } from "./explain.js";
 import { mountJournal } from "./journal.js";
+import { mountLedger } from "./ledger.js";
+import { mountEvents } from "./ui/events.js";
+import { mountInspector } from "./ui/routes.js";
 
 const resetBody = z.object({ seed: z.union([z.string().min(1).max(200), z.number().int()]).optional() }).strict();
 
@@ -45,11 +49,16 @@ export function buildControlApp(host: Host): Hono<AppEnv> {
   });
 
   mountClock(ctl);
+  // Before any `/scenarios/:name` route, so `explain` is never taken for a scenario name.
+  mountExplain(ctl);
   mountScenarios(ctl);
   mountQuirks(ctl);
   mountSandboxes(ctl, host);
   mountDocs(ctl);
   mountJournal(ctl, host);
   mountPaymentHelpers(ctl);
+  mountLedger(ctl);
+  mountEvents(ctl, host);
+  mountInspector(ctl, host);
   return ctl;
 }

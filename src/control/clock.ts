@@ -3,6 +3,7 @@ import { z } from "zod";
 import { isoOf } from "../core/clock.js";
 import { addDuration, DURATION_PATTERN, formatDurationMs, parseDuration } from "../core/duration.js";
 import { GatewayError } from "../core/errors.js";
+import type { World } from "../gateway/world.js";
 import type { AppEnv } from "../http/env.js";
 import { parseWith, readJsonBody } from "../http/validate.js";
 
@@ -17,20 +18,22 @@ const advanceBody = z
     message: "give exactly one of by, to, until",
   });
 
+/** What `GET /_mock/clock` answers (the real-time mode's clock caught up first). */
+export function clockData(world: World) {
+  world.followWallClock();
+  return {
+    now: world.clock.iso(),
+    tick: formatDurationMs(world.clock.tickMs),
+    pending: world.scheduler.pending().map((e) => ({ at: isoOf(e.at), event: e.event, subject: e.subject })),
+  };
+}
+
 /**
  * `GET /_mock/clock` and `POST /_mock/clock/advance` (PRODUCT.md): the simulated clock moves only
  * forward, and every event that falls due fires in (time, sequence) order before the answer.
  */
 export function mountClock(ctl: Hono<AppEnv>): void {
-  ctl.get("/clock", (c) => {
-    const world = c.get("world");
-    world.followWallClock();
-    return c.json({
-      now: world.clock.iso(),
-      tick: formatDurationMs(world.clock.tickMs),
-      pending: world.scheduler.pending().map((e) => ({ at: isoOf(e.at), event: e.event, subject: e.subject })),
-    });
-  });
+  ctl.get("/clock", (c) => c.json(clockData(c.get("world"))));
 
   ctl.post("/clock/advance", async (c) => {
     const world = c.get("world");

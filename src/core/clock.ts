@@ -39,9 +39,17 @@ export class SimClock {
   }
 }
 
-/** The only read of wall time in paydouble: used by the opt-in real-time mode and nothing else. */
+/** The wall-clock date read: used by the opt-in real-time mode and nothing else. */
 export function wallNow(): number {
   return Date.now();
+}
+
+/**
+ * A monotonic wall-clock reading in milliseconds, for measuring real latency (the inspector's live
+ * stream and `--log` lines). Never used for simulated time or anything that reaches the journal.
+ */
+export function wallElapsed(): number {
+  return performance.now();
 }
 
 /** Real delay for a scenario's `delay_ms`; injected so tests can replace it. */

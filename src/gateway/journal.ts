@@ -1,5 +1,13 @@
 import { maskDeep } from "../core/mask.js";
 
+/** A rule that did not shape a request, and the first reason it did not. */
+export interface NearMiss {
+  /** `<scenario>/<rule>`. */
+  rule: string;
+  /** `body.amount: wanted gte 1000, got 999`, `budget times: 1 spent`. */
+  reason: string;
+}
+
 /** One answered `/v1` request, with its secrets masked. */
 export interface JournalEntry {
   seq: number;
@@ -11,14 +19,39 @@ export interface JournalEntry {
   operation: string | null;
   client_id: string | null;
   status: number;
+  /** The envelope's `error_code` when the answer was an error; null otherwise. */
+  error_code: string | null;
   /** `<scenario>/<rule>` when a scenario shaped the answer. */
   rule: string | null;
+  /** The closest rules that did not match, with the first condition each failed. */
+  near_misses: NearMiss[];
   body: unknown;
+  /** The answer body, masked; a long one is cut to `{truncated, bytes, preview}`. */
+  response: unknown;
 }
 
-/** The body as sent, on an entry not read yet (a symbol key: no JSON, no `Object.keys`). */
+/** What the live stream adds to an entry: wall time, which the journal API never shows. */
+export interface LiveFacts {
+  latency_ms: number;
+}
+
+export type JournalListener = (entry: JournalEntry, live: LiveFacts) => void;
+
+/** Bodies longer than this (JSON text, in bytes) are kept as a marker with a preview. */
+export const JOURNAL_BODY_CAP = 64 * 1024;
+const PREVIEW_CHARS = 512;
+
+/** The bodies as sent and answered, on an entry not read yet (symbol keys: no JSON, no `Object.keys`). */
 const RAW = Symbol("unmasked body");
-type Stored = JournalEntry & { [RAW]?: unknown };
+const RAW_RESPONSE = Symbol("unmasked response");
+type Stored = JournalEntry & { [RAW]?: unknown; [RAW_RESPONSE]?: unknown };
+
+export type NewEntry = Omit<JournalEntry, "seq" | "body" | "response" | "near_misses" | "error_code"> & {
+  body: unknown;
+  error_code?: string | null;
+  response?: unknown;
+  near_misses?: NearMiss[];
+};
 
 /**
  * The request journal of one world: a bounded ring (oldest dropped first), so a long CI run holds
@@ -33,13 +66,16 @@ export class Journal {
   readonly #ring: Stored[] = [];
   #start = 0;
   #seq = 0;
+  readonly #listeners = new Set<JournalListener>();
 
   constructor(readonly limit: number) {}
 
-  /** Appends an entry; its body is masked when first read ({@link masked}). */
-  record(entry: Omit<JournalEntry, "seq" | "body"> & { body: unknown }): JournalEntry {
-    const stored: Stored = { ...entry, body: null, seq: ++this.#seq };
+  /** Appends an entry; its bodies are masked when first read ({@link masked}). */
+  record(entry: NewEntry, live: LiveFacts = { latency_ms: 0 }): JournalEntry {
+    const stored: Stored = { ...entry, error_code: entry.error_code ?? null, near_misses: entry.near_misses ?? [], body: null, response: null, seq: ++this.#seq };
     if (entry.body !== undefined) stored[RAW] = entry.body;
+    if (entry.response !== undefined) stored[RAW_RESPONSE] = entry.response;
+    if (this.#listeners.size > 0) for (const l of [...this.#listeners]) l(this.masked(stored), live);
     if (this.limit <= 0) return stored;
     if (this.#ring.length < this.limit) {
       this.#ring.push(stored);
@@ -50,6 +86,15 @@ export class Journal {
     return stored;
   }
 
+  /**
+   * Calls `listener` with each entry recorded from now on (masked) and its wall-clock latency: the
+   * inspector's live stream. Returns the function that stops it.
+   */
+  subscribe(listener: JournalListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
   /** Entries, oldest first, bodies masked. */
   entries(): readonly JournalEntry[] {
     const ordered = this.#start === 0 ? this.#ring : [...this.#ring.slice(this.#start), ...this.#ring.slice(0, this.#start)];
@@ -57,12 +102,22 @@ export class Journal {
     return ordered;
   }
 
-  /** The entry with its body masked (once): for readers and the `--log json` line. */
+  /** The entry with this sequence number (masked), or undefined once it has left the ring. */
+  get(seq: number): JournalEntry | undefined {
+    const found = this.#ring.find((e) => e.seq === seq);
+    return found && this.masked(found);
+  }
+
+  /** The entry with its bodies masked (once): for readers and the `--log json` line. */
   masked(entry: JournalEntry): JournalEntry {
     const e = entry as Stored;
     if (RAW in e) {
-      e.body = maskDeep(e[RAW]);
+      e.body = capped(maskDeep(e[RAW]));
       delete e[RAW];
+    }
+    if (RAW_RESPONSE in e) {
+      e.response = capped(maskDeep(e[RAW_RESPONSE]));
+      delete e[RAW_RESPONSE];
     }
     return e;
   }
@@ -71,4 +126,12 @@ export class Journal {
     this.#ring.length = 0;
     this.#start = 0;
   }
+}
+
+/** A body over {@link JOURNAL_BODY_CAP} becomes a marker: a journal of large bodies stays bounded. */
+function capped(value: unknown): unknown {
+  if (value === null || typeof value !== "object") return value;
+  const text = JSON.stringify(value);
+  if (text.length <= JOURNAL_BODY_CAP) return value;
+  return { truncated: true, bytes: new TextEncoder().encode(text).length, preview: text.slice(0, PREVIEW_CHARS) };
 }

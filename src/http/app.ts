@@ -1,11 +1,13 @@
 import { Hono } from "hono";
 import { buildControlApp } from "../control/app.js";
+import { worldPrefix } from "../control/ui/routes.js";
 import { GatewayError } from "../core/errors.js";
 import type { Host } from "../gateway/host.js";
 import { OPERATIONS } from "../gateway/operations.js";
 import { afterChange, beforeChange, drawRequestId } from "./changes.js";
 import type { AppEnv } from "./env.js";
-import type { JournalEntry } from "../gateway/journal.js";
+import type { JournalEntry, LiveFacts } from "../gateway/journal.js";
+import { wallElapsed } from "../core/clock.js";
 import { toEnvelope, unknownRoute } from "./errors.js";
 import { TransportFault, type Sleep } from "./outcomes.js";
 import { registerOperation } from "./register.js";
@@ -15,8 +17,8 @@ const SANDBOX_PATH = /^\/sandboxes\/([^/]+)(?=\/|$)/;
 export interface AppOptions {
   /** Serve the `/_mock` control API (default true; `--no-control` turns it off). */
   control?: boolean;
-  /** Called with each journal entry (secrets masked) as it is recorded: `--log json`. */
-  onRequest?: (entry: JournalEntry) => void;
+  /** Called with each journal entry (secrets masked) and its wall-clock latency as it is recorded: `--log`. */
+  onRequest?: (entry: JournalEntry, live: LiveFacts) => void;
   /** Real delay for scenario `delay_ms` (default: a timer); tests inject their own. */
   sleep?: Sleep;
 }
@@ -39,6 +41,7 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
     c.set("operation", null);
     c.set("clientId", null);
     c.set("rule", null);
+    const startedAt = wallElapsed();
     if (m && !host.world(sandboxId)) {
       const { status, body } = toEnvelope(new GatewayError("RESOURCE_NOT_FOUND", { message: `No sandbox ${sandboxId}.` }), requestId);
       return c.json(body, status as 404, { "x-request-id": requestId });
@@ -62,37 +65,53 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
     }
     afterChange(c, host, world, localPath, captured);
     if (gateway) record(c.res.status);
+    else if (c.req.method !== "GET" && localPath.startsWith("/_mock/")) host.notify(sandboxId);
 
     function record(status: number) {
-      const entry = world.journal.record({
-        at: world.clock.iso(),
-        request_id: requestId,
-        method: c.req.method,
-        path: c.req.path,
-        operation: c.get("operation"),
-        client_id: c.get("clientId"),
-        status,
-        rule: c.get("rule"),
-        body: c.get("journalBody"),
-      });
-      if (options.onRequest) options.onRequest(world.journal.masked(entry));
+      const response = c.get("answerBody");
+      const code = status >= 400 ? (response as { error_code?: unknown } | undefined)?.error_code : null;
+      const live = { latency_ms: Math.round((wallElapsed() - startedAt) * 100) / 100 };
+      const entry = world.journal.record(
+        {
+          at: world.clock.iso(),
+          request_id: requestId,
+          method: c.req.method,
+          path: c.req.path,
+          operation: c.get("operation"),
+          client_id: c.get("clientId"),
+          status,
+          error_code: typeof code === "string" ? code : null,
+          rule: c.get("rule"),
+          near_misses: c.get("nearMisses"),
+          body: c.get("journalBody"),
+          response,
+        },
+        live,
+      );
+      if (options.onRequest) options.onRequest(world.journal.masked(entry), live);
     }
   });
 
   const worldApp = new Hono<AppEnv>();
   for (const op of OPERATIONS) registerOperation(worldApp, op, { sleep: options.sleep });
-  if (options.control !== false) worldApp.route("/_mock", buildControlApp(host));
+  if (options.control !== false) {
+    worldApp.route("/_mock", buildControlApp(host));
+    // The front door of a world is its inspector (PRODUCT.md); without the control API it stays a 404.
+    worldApp.get("/", (c) => c.redirect(`${worldPrefix(c.get("sandboxId"))}/_mock/ui`, 302));
+  }
 
   app.route("/sandboxes/:sandboxId", worldApp);
   app.route("/", worldApp);
 
   app.notFound((c) => {
     const { status, body } = toEnvelope(unknownRoute(c.req.method, c.req.path), c.get("requestId") ?? "");
+    c.set("answerBody", body);
     return c.json(body, status as 404);
   });
   app.onError((err, c) => {
     if (err instanceof TransportFault) throw err; // no answer at all: the caller's fetch rejects
     const { status, body } = toEnvelope(err, c.get("requestId") ?? "");
+    c.set("answerBody", body);
     return c.json(body, status as 400);
   });
   return app;

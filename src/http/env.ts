@@ -1,3 +1,4 @@
+import type { NearMiss } from "../gateway/journal.js";
 import type { World } from "../gateway/world.js";
 
 /** Per-request values the pipeline stages hand to each other. */
@@ -12,5 +13,9 @@ export interface AppEnv {
     rule: string | null;
     /** The parsed request body, for the journal and scenario matchers. */
     journalBody: unknown;
+    /** The answer body, for the journal (set where the answer is built). */
+    answerBody: unknown;
+    /** Rules that nearly shaped this request (set before matching). */
+    nearMisses: NearMiss[] | undefined;
   };
 }

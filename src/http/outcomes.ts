@@ -69,11 +69,16 @@ interface NodeSocket {
  */
 export async function deliver(c: Context<AppEnv>, result: unknown, outcome: Outcome | undefined): Promise<Response> {
   const fault = outcome?.transport;
-  if (!fault) return c.json(result as object, 200);
+  if (!fault) {
+    c.set("answerBody", result);
+    return c.json(result as object, 200);
+  }
   if (fault === "malformed_json") {
     // A reply cut off half way: the status and content type promise JSON, the body is not JSON.
     const text = JSON.stringify(result);
-    return c.body(text.slice(0, Math.max(1, Math.floor(text.length / 2))), 200, { "content-type": "application/json" });
+    const cut = text.slice(0, Math.max(1, Math.floor(text.length / 2)));
+    c.set("answerBody", cut);
+    return c.body(cut, 200, { "content-type": "application/json" });
   }
   const socket = (c.env as { incoming?: { socket?: NodeSocket } } | undefined)?.incoming?.socket;
   const signal = c.req.raw.signal;

@@ -3,6 +3,7 @@ import { GatewayError } from "../core/errors.js";
 import { authenticate } from "../gateway/auth.js";
 import type { Operation } from "../gateway/operation.js";
 import { realSleep } from "../core/clock.js";
+import type { MatchInput } from "../scenarios/engine.js";
 import type { AppEnv } from "./env.js";
 import { delayIfAsked, deliver, failAfterHandling, failBeforeHandling, type Sleep } from "./outcomes.js";
 import { parseWith, readJsonBody } from "./validate.js";
@@ -37,7 +38,7 @@ export function registerOperation(app: Hono<AppEnv>, op: Operation, options: { s
     const rawQuery = c.req.query();
     const query = op.query ? parseWith(op.query, rawQuery, "query") : undefined;
     const params = c.req.param() as Record<string, string>;
-    const matched = world.scenarios.match({
+    const input: MatchInput = {
       operation: op.id,
       clientId: scope.actor.id,
       body: op.matchView ? op.matchView(world, scope, c.get("journalBody")) : c.get("journalBody"),
@@ -45,7 +46,10 @@ export function registerOperation(app: Hono<AppEnv>, op: Operation, options: { s
       // Called only for a rule on headers: listing them all builds a full Headers object.
       headers: () => c.req.header(),
       params,
-    });
+    };
+    // Before matching, which spends budgets; only when a file of the user's own is active.
+    if (world.scenarios.hasOwnRules()) c.set("nearMisses", world.scenarios.explain(input).near_misses);
+    const matched = world.scenarios.match(input);
     if (matched) {
       c.set("rule", matched.label);
       c.header("x-paydouble-rule", matched.label); // before the answer exists (see app.ts)

@@ -1,6 +1,8 @@
 import { GatewayError } from "../core/errors.js";
 import type { Prng } from "../core/random.js";
 import type { QuirkName } from "../gateway/quirks.js";
+import type { NearMiss } from "../gateway/journal.js";
+import { checkRule } from "./explain.js";
 import { allHold, fillGroups } from "./match.js";
 import type { Rule, ScenarioFile, ScheduleEntry, Then } from "./schema.js";
 
@@ -39,6 +41,16 @@ export interface Matched {
   label: string;
   outcome: Outcome;
 }
+
+/** Which rule would match a request and why the closest others do not (`POST /_mock/scenarios/explain`). */
+export interface Explanation {
+  /** `<scenario>/<rule>` that would shape the request, or null (the default behaviour answers). */
+  matched: string | null;
+  near_misses: NearMiss[];
+}
+
+/** At most this many near-misses per request: the closest first. */
+const NEAR_MISS_LIMIT = 3;
 
 export type ScenarioOrigin = "start" | "loaded" | "builtin";
 
@@ -87,6 +99,37 @@ export class ScenarioEngine {
     return null;
   }
 
+  /**
+   * Which rule {@link match} would pick, and for the closest rules before it that would not, the
+   * first condition that failed (or the spent budget). Changes nothing: no hit, no budget, no draw.
+   * "Closest" means the most conditions held; a rule for another operation is never near. The
+   * built-in magic values are left out unless `builtin` (each is one card number: all noise).
+   */
+  explain(input: MatchInput, builtin = false): Explanation {
+    const misses: (NearMiss & { held: number })[] = [];
+    let matched: string | null = null;
+    outer: for (const scenario of this.#active) {
+      if (scenario.origin === "builtin" && !builtin) continue;
+      for (const r of scenario.rules) {
+        const check = checkRule(r.rule, input);
+        if (!check) continue;
+        const reason = check.failure ?? this.#budgetRefusal(r, input);
+        if (reason === null) {
+          matched = r.label;
+          break outer;
+        }
+        if (check.held > 0 || check.failure === null) misses.push({ rule: r.label, reason, held: check.held });
+      }
+    }
+    misses.sort((a, b) => b.held - a.held);
+    return { matched, near_misses: misses.slice(0, NEAR_MISS_LIMIT).map(({ rule, reason }) => ({ rule, reason })) };
+  }
+
+  /** True when a file other than the built-in values is active: only then are near-misses worth looking for. */
+  hasOwnRules(): boolean {
+    return this.#active.some((s) => s.origin !== "builtin" && s.rules.length > 0);
+  }
+
   /** Puts a file in front of the active set; a name already active is 409. */
   load(file: ScenarioFile, origin: ScenarioOrigin = "loaded"): void {
     if (this.#active.some((s) => s.file.name === file.name)) {
@@ -120,6 +163,18 @@ export class ScenarioEngine {
     const out: Partial<Record<QuirkName, boolean>> = {};
     for (const s of [...this.#active].reverse()) Object.assign(out, s.file.quirks ?? {});
     return out;
+  }
+
+  /** Why the budget would refuse the next hit (read only: mirrors {@link #budgetAllows}); null when it allows. */
+  #budgetRefusal(r: ActiveRule, input: MatchInput): string | null {
+    const w = r.rule.when;
+    const key = w.per === "client" ? (input.clientId ?? "-") : "*";
+    const seen = (r.seen.get(key) ?? 0) + 1;
+    const fired = r.fired.get(key) ?? 0;
+    if (w.times !== undefined && fired >= w.times) return `budget times: ${w.times} spent`;
+    if (w.nth !== undefined && seen !== w.nth) return `budget nth: ${w.nth}, this would be match ${seen}`;
+    if (w.every !== undefined && seen % w.every !== 0) return `budget every: ${w.every}, this would be match ${seen}`;
+    return null;
   }
 
   #budgetAllows(r: ActiveRule, input: MatchInput): boolean {
