@@ -41,8 +41,13 @@ export const CLIENT_JS = String.raw`
       for (const [k, v] of new FormData(document.getElementById("log-filters"))) if (String(v).trim()) p.set(k, String(v).trim());
       query = p.toString() ? "?" + p : "";
     }
-    const res = await fetch(mock + "/ui/views/" + view + query);
-    const html = await res.text();
+    let html;
+    try {
+      html = await (await fetch(mock + "/ui/views/" + view + query)).text();
+    } catch {
+      document.getElementById("live").textContent = "the double is not answering";
+      return;
+    }
     const open = [...body.querySelectorAll("details[open][id]")].map((d) => d.id);
     body.innerHTML = html;
     for (const id of open) document.getElementById(id)?.setAttribute("open", "");

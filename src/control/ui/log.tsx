@@ -1,5 +1,5 @@
 import type { JournalEntry } from "../../gateway/journal.js";
-import { Empty, text, Head } from "./parts.js";
+import { Empty, Head, Pre, text } from "./parts.js";
 
 /** Rows shown at most: the newest; the JSON API has the rest. */
 export const LOG_ROWS = 200;
@@ -59,11 +59,11 @@ function LogRow(props: { entry: JournalEntry }) {
             <div class="pair">
               <section aria-label={`Request body of #${e.seq}`}>
                 <h4>Request body</h4>
-                <pre>{e.body === null || e.body === undefined ? "(none)" : JSON.stringify(e.body, null, 2)}</pre>
+                <Pre>{e.body === null || e.body === undefined ? "(none)" : JSON.stringify(e.body, null, 2)}</Pre>
               </section>
               <section aria-label={`Answer body of #${e.seq}`}>
                 <h4>Answer body</h4>
-                <pre>{e.response === null || e.response === undefined ? "(none)" : JSON.stringify(e.response, null, 2)}</pre>
+                <Pre>{e.response === null || e.response === undefined ? "(none)" : JSON.stringify(e.response, null, 2)}</Pre>
               </section>
             </div>
             <h4>Match</h4>

@@ -8,7 +8,7 @@ export function JsonDetails(props: { label: string; value: unknown; id?: string 
   return (
     <details id={props.id}>
       <summary>{props.label}</summary>
-      <pre>{JSON.stringify(props.value, null, 2)}</pre>
+      <Pre>{JSON.stringify(props.value, null, 2)}</Pre>
     </details>
   );
 }
@@ -60,5 +60,14 @@ export function Head(props: { cols: readonly string[] }) {
         ))}
       </tr>
     </thead>
+  );
+}
+
+/** Preformatted text that may scroll: focusable, so a keyboard can scroll it too (WCAG 2.1.1). */
+export function Pre(props: { children: string; id?: string }) {
+  return (
+    <pre tabindex={0} id={props.id}>
+      {props.children}
+    </pre>
   );
 }

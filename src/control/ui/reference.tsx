@@ -1,4 +1,4 @@
-import { CallButton, Empty, text, Head } from "./parts.js";
+import { CallButton, Empty, Head, Pre, text } from "./parts.js";
 
 export interface QuirkRow {
   name: string;
@@ -42,7 +42,7 @@ export function ReferenceView(props: { quirks: QuirkRow[]; magic: MagicRule[]; c
                   <code class="id">{c.api_key}</code>
                 </td>
                 <td>
-                  <pre id={`curl-${i}`}>{curl}</pre>
+                  <Pre id={`curl-${i}`}>{curl}</Pre>
                   <button type="button" data-copy={`curl-${i}`}>
                     Copy curl
                   </button>
