@@ -90,7 +90,9 @@ describe("paydouble CLI", () => {
     expect(await exit).toBe(0);
     const logged = s.output().trim().split("\n").slice(1).map((l) => JSON.parse(l));
     expect(logged).toHaveLength(1);
-    expect(logged[0]).toMatchObject({ method: "POST", path: "/v1/clients", operation: "createClient", status: 400 });
+    expect(logged[0]).toMatchObject({ method: "POST", path: "/v1/clients", operation: "createClient", status: 400, error_code: "INVALID_REQUEST_DATA" });
+    // Real latency shows in the log line (and the live stream), never in the journal API.
+    expect(typeof logged[0].latency_ms).toBe("number");
     expect(s.output()).not.toContain("4242424242424242");
   });
 
