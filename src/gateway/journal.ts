@@ -130,8 +130,30 @@ export class Journal {
 
 /** A body over {@link JOURNAL_BODY_CAP} becomes a marker: a journal of large bodies stays bounded. */
 function capped(value: unknown): unknown {
-  if (value === null || typeof value !== "object") return value;
+  if (value === null || typeof value !== "object" || !mayExceed(value, JOURNAL_BODY_CAP)) return value;
   const text = JSON.stringify(value);
   if (text.length <= JOURNAL_BODY_CAP) return value;
   return { truncated: true, bytes: new TextEncoder().encode(text).length, preview: text.slice(0, PREVIEW_CHARS) };
+}
+
+/**
+ * Whether a JSON value's text may be longer than `budget`: a walk that counts string and key
+ * lengths plus a few characters per value and stops as soon as it is over, so the common small
+ * body is never serialized just to be measured. It over-counts, never under-counts much.
+ */
+function mayExceed(value: unknown, budget: number): boolean {
+  let left = budget;
+  const walk = (v: unknown): boolean => {
+    if (typeof v === "string") left -= v.length + 2;
+    else if (v === null || typeof v !== "object") left -= 24;
+    else if (Array.isArray(v)) {
+      left -= 2;
+      for (const x of v) if (walk(x) || --left < 0) return true;
+    } else {
+      left -= 2;
+      for (const k in v) if ((left -= k.length + 4) < 0 || walk((v as Record<string, unknown>)[k])) return true;
+    }
+    return left < 0;
+  };
+  return walk(value);
 }
