@@ -122,10 +122,11 @@ describe("the inspector in chromium", () => {
     await page.screenshot({ path: join(SHOTS, "batches.png"), fullPage: true });
   });
 
-  test("a broken YAML file shows its error at its line", async () => {
+  test("a broken YAML file shows its error at its line; a good one loads, and reset unloads it", async () => {
     await open("scenarios");
     const broken = ["version: 1", "name: broken", "rules:", "  - when: { operation: notAnOperation }", "    then: { approve: true }"].join("\n");
-    await page.fill("#scenario-text", broken);
+    await page.setInputFiles("#scenario-file", { name: "broken.yaml", mimeType: "application/yaml", buffer: Buffer.from(broken) });
+    await page.waitForFunction(() => (document.querySelector("#scenario-text") as HTMLTextAreaElement).value.includes("notAnOperation"));
     await page.click("text=Load scenario");
     const bad = page.locator("ol.source li.bad");
     await bad.first().waitFor();
@@ -134,6 +135,15 @@ describe("the inspector in chromium", () => {
     expect(await page.textContent("#scenarios-result")).toContain("Not loaded");
     expect((await d.scenarios.list()) as any).toEqual({ scenarios: [expect.objectContaining({ name: "builtin" })] });
     await page.screenshot({ path: join(SHOTS, "scenarios-error.png"), fullPage: true });
+    await page.fill("#scenario-text", broken.replace("notAnOperation", "createTransaction"));
+    await page.click("text=Load scenario");
+    await page.waitForSelector("#scn-broken");
+    expect(await page.textContent("#scenarios-result")).toContain("Loaded broken (1 rules)");
+    expect(await page.locator("ol.source").count()).toBe(0);
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.click("text=Reset to the start set");
+    await page.waitForSelector("#scn-broken", { state: "detached" });
+    expect(((await d.scenarios.list()) as { scenarios: unknown[] }).scenarios).toHaveLength(1);
   });
 
   test("a request that missed a rule by one condition is explained as a near-miss", async () => {
