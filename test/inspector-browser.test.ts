@@ -81,7 +81,8 @@ async function seriousViolations() {
   return (result.violations as { id: string; impact: string; nodes: unknown[] }[]).filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.impact}, ${v.nodes.length})`);
 }
 
-describe("the inspector in chromium", () => {
+// A real browser on a busy CI machine: each flow gets a minute (they take a few seconds when idle).
+describe("the inspector in chromium", { timeout: 60_000 }, () => {
   test("a payment made over /v1 appears in the log within a second, without a reload", async () => {
     await open("log");
     await page.waitForSelector("#live:text('live')");
@@ -155,6 +156,11 @@ describe("the inspector in chromium", () => {
     await page.click('#req-1 button[data-explain="1"]');
     await page.waitForSelector("#explain-1:has-text('Would match')");
     expect(await page.textContent("#explain-1")).toContain("Near-miss big-sales/decline big: body.amount: wanted gte 5000, got 4999");
+    // A live refresh (a new request arrives) keeps the open row and its explanation.
+    await v1("GET", "/v1/transactions");
+    await page.waitForSelector('tbody[data-seq="2"]');
+    expect(await page.isVisible("#req-1 ul.near")).toBe(true);
+    expect(await page.textContent("#explain-1")).toContain("Near-miss big-sales/decline big");
     await page.screenshot({ path: join(SHOTS, "log-near-miss.png"), fullPage: true });
     await tab("scenarios");
     await page.screenshot({ path: join(SHOTS, "scenarios.png"), fullPage: true });

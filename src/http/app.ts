@@ -12,6 +12,9 @@ import { toEnvelope, unknownRoute } from "./errors.js";
 import { TransportFault, type Sleep } from "./outcomes.js";
 import { registerOperation } from "./register.js";
 
+/** Control POSTs that change nothing: they do not wake the inspector's live stream. */
+const READ_ONLY_POSTS = new Set(["/_mock/scenarios/explain"]);
+
 const SANDBOX_PATH = /^\/sandboxes\/([^/]+)(?=\/|$)/;
 
 export interface AppOptions {
@@ -65,7 +68,7 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
     }
     afterChange(c, host, world, localPath, captured);
     if (gateway) record(c.res.status);
-    else if (c.req.method !== "GET" && localPath.startsWith("/_mock/")) host.notify(sandboxId);
+    else if (c.req.method !== "GET" && localPath.startsWith("/_mock/") && !READ_ONLY_POSTS.has(localPath)) host.notify(sandboxId);
 
     function record(status: number) {
       const response = c.get("answerBody");

@@ -48,9 +48,15 @@ export const CLIENT_JS = String.raw`
       document.getElementById("live").textContent = "the double is not answering";
       return;
     }
+    // What the reader opened and the answers shown inside the view survive the refresh.
     const open = [...body.querySelectorAll("details[open][id]")].map((d) => d.id);
+    const said = [...body.querySelectorAll("output[id]")].filter((o) => o.textContent).map((o) => [o.id, o.textContent, o.className]);
     body.innerHTML = html;
     for (const id of open) document.getElementById(id)?.setAttribute("open", "");
+    for (const [id, text, cls] of said) {
+      const o = document.getElementById(id);
+      if (o) (o.textContent = text), (o.className = cls);
+    }
     if (view === "log") fillLatency(body);
     body.dataset.loaded = String(++loads);
     const h = location.hash.slice(1);
