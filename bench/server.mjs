@@ -10,7 +10,8 @@ const mode = process.argv[2];
 let fetch;
 if (mode === "double") {
   const { createDouble } = await import("../dist/index.js");
-  fetch = createDouble({ seed: "bench" }).fetch;
+  // JOURNAL_LIMIT=0 keeps no journal: the inspector bench's baseline (bench/inspector.mjs).
+  fetch = createDouble({ seed: "bench", journalLimit: process.env.JOURNAL_LIMIT ? Number(process.env.JOURNAL_LIMIT) : undefined }).fetch;
 } else if (mode === "ceiling") {
   const answer = JSON.parse(process.env.ANSWER);
   const spinNs = BigInt(Math.round(Number(process.env.SPIN_US) * 1000));

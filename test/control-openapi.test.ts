@@ -33,7 +33,8 @@ describe("GET /_mock/control/openapi.json", () => {
     await t.post("/v1/transactions", { type: "SALE", amount: 1000, payment_method: { type: "Card", entry_method: "ECOMMERCE", pan: "4242424242424242", expiry: { month: "12", year: "2030" } } });
     const routes = describedRoutes(buildControlApp(t.double.host));
     let checked = 0;
-    for (const route of routes.filter((r) => r.method === "GET" && !r.path.includes(":"))) {
+    // A stream never ends: the SSE route is proven by the inspector's tests instead.
+    for (const route of routes.filter((r) => r.method === "GET" && !r.path.includes(":") && r.answers[200].media !== "text/event-stream")) {
       const answer = route.answers[200];
       const r = await t.get(`/_mock${route.path}`, { as: null });
       expect(r.status, route.path).toBe(200);

@@ -15,6 +15,9 @@ import { mountDocs } from "./docs.js";
 import { mountExplain } from "./explain.js";
 import { mountJournal } from "./journal.js";
 import { controlRoute, instant } from "./registry.js";
+import { mountLedger } from "./ledger.js";
+import { mountEvents } from "./ui/events.js";
+import { mountInspector } from "./ui/routes.js";
 
 const seed = z.union([z.string().min(1).max(200), z.number().int()]);
 const resetBody = z.object({ seed: seed.optional() }).strict();
@@ -67,6 +70,9 @@ export function buildControlApp(host: Host): Hono<AppEnv> {
   mountDocs(ctl);
   mountJournal(ctl, host);
   mountPaymentHelpers(ctl);
+  mountLedger(ctl);
+  mountEvents(ctl, host);
+  mountInspector(ctl, host);
   return ctl;
 }
 

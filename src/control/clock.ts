@@ -4,6 +4,7 @@ import { isoOf } from "../core/clock.js";
 import { durationSchema } from "../core/duration-schema.js";
 import { addDuration, formatDurationMs, MAX_INSTANT_MS, parseDuration } from "../core/duration.js";
 import { GatewayError } from "../core/errors.js";
+import type { World } from "../gateway/world.js";
 import type { AppEnv } from "../http/env.js";
 import { parseWith, readJsonBody } from "../http/validate.js";
 import { controlRoute, firedEvent, instant } from "./registry.js";
@@ -28,6 +29,16 @@ const clockAnswer = z
   .strict();
 const advanceAnswer = z.object({ now: instant, fired: z.array(firedEvent) }).strict();
 
+/** What `GET /_mock/clock` answers (the real-time mode's clock caught up first). */
+export function clockData(world: World) {
+  world.followWallClock();
+  return {
+    now: world.clock.iso(),
+    tick: formatDurationMs(world.clock.tickMs),
+    pending: world.scheduler.pending().map((e) => ({ at: isoOf(e.at), event: e.event, subject: e.subject })),
+  };
+}
+
 /**
  * `GET /_mock/clock` and `POST /_mock/clock/advance` (PRODUCT.md): the simulated clock moves only
  * forward, and every event that falls due fires in (time, sequence) order before the answer.
@@ -37,15 +48,7 @@ export function mountClock(ctl: Hono<AppEnv>): void {
     method: "GET", path: "/clock", tag: "clock", summary: "The simulated now, the tick and the pending events",
     description: "`pending` lists the scheduled events (batch settlements, ACH returns, timeline steps) in the order they will fire.",
     answers: { 200: { description: "The clock", schema: clockAnswer } },
-  }, (c) => {
-    const world = c.get("world");
-    world.followWallClock();
-    return c.json({
-      now: world.clock.iso(),
-      tick: formatDurationMs(world.clock.tickMs),
-      pending: world.scheduler.pending().map((e) => ({ at: isoOf(e.at), event: e.event, subject: e.subject })),
-    });
-  });
+  }, (c) => c.json(clockData(c.get("world"))));
 
   controlRoute(ctl, {
     method: "POST", path: "/clock/advance", tag: "clock", summary: "Move the clock forward and fire what falls due",

@@ -1,6 +1,8 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import type { Host } from "../gateway/host.js";
+import type { JournalEntry } from "../gateway/journal.js";
+import type { World } from "../gateway/world.js";
 import { pageSize } from "../gateway/paging.js";
 import type { AppEnv } from "../http/env.js";
 import { GatewayError } from "../core/errors.js";
@@ -45,6 +47,32 @@ const journalEntry = z
   .meta({ id: "JournalEntry" });
 const requestsAnswer = z.union([z.object({ data: z.array(journalEntry), count: z.number().int() }).strict(), z.object({ count: z.number().int() }).strict()]);
 
+/** The filters of `GET /_mock/requests`, already validated. */
+export interface EntryFilter {
+  operation?: string;
+  status?: number;
+  client_id?: string;
+  error_code?: string;
+}
+
+/** Journal entries matching every filter given, oldest first (the journal route and the inspector's log). */
+export function filterEntries(world: World, q: EntryFilter): JournalEntry[] {
+  return world.journal
+    .entries()
+    .filter(
+      (e) =>
+        (q.operation === undefined || e.operation === q.operation) &&
+        (q.status === undefined || e.status === q.status) &&
+        (q.client_id === undefined || e.client_id === q.client_id) &&
+        (q.error_code === undefined || e.error_code === q.error_code),
+    );
+}
+
+/** Validates the `GET /_mock/requests` query (400 naming each bad parameter). */
+export function parseRequestsQuery(query: Record<string, string>) {
+  return parseWith(requestsQuery, query, "query");
+}
+
 /**
  * The request journal (`GET`/`DELETE /_mock/requests`) and the replay export
  * (`GET /_mock/journal/export`).
@@ -61,17 +89,8 @@ export function mountJournal(ctl: Hono<AppEnv>, _host: Host): void {
     query: requestsQuery, errors: [400],
     answers: { 200: { description: "Matching entries and their count", schema: requestsAnswer } },
   }, (c) => {
-    const q = parseWith(requestsQuery, c.req.query(), "query");
-    const matching = c
-      .get("world")
-      .journal.entries()
-      .filter(
-        (e) =>
-          (q.operation === undefined || e.operation === q.operation) &&
-          (q.status === undefined || e.status === q.status) &&
-          (q.client_id === undefined || e.client_id === q.client_id) &&
-          (q.error_code === undefined || e.error_code === q.error_code),
-      );
+    const q = parseRequestsQuery(c.req.query());
+    const matching = filterEntries(c.get("world"), q);
     if (q.count === "true") return c.json({ count: matching.length });
     const data = q.limit === undefined ? matching : matching.slice(-q.limit);
     return c.json({ data, count: matching.length });

@@ -18,6 +18,7 @@ const TAGS: Record<string, string> = {
   journal: "The request journal and the replay export.",
   payments: "Direct test helpers: ACH returns, removal from a batch, settlement.",
   docs: "The OpenAPI documents and the page that renders them.",
+  inspector: "The inspector page, its assets and the live event stream it listens to.",
 };
 
 /** `/clock/advance` -> `controlClockAdvance`: a stable operation id from method and path. */

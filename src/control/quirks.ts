@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import { QUIRKS, type QuirkName } from "../gateway/quirks.js";
+import type { World } from "../gateway/world.js";
 import type { AppEnv } from "../http/env.js";
 import { parseScenario } from "../scenarios/loader.js";
 import { BUILTIN_PATH } from "../scenarios/library.js";
@@ -28,26 +29,28 @@ export function mountQuirks(ctl: Hono<AppEnv>): void {
     method: "GET", path: "/quirks", tag: "quirks", summary: "Each spec quirk, its state and the spec sentence",
     description: "Quirks are on by default (the double behaves as the spec says the gateway does); a scenario file's `quirks` map switches them.",
     answers: { 200: { description: "The quirks of this world", schema: quirksAnswer } },
-  }, (c) => {
-    const quirks = c.get("world").quirks;
-    return c.json({
-      quirks: (Object.keys(QUIRKS) as QuirkName[]).map((name) => ({ name, enabled: quirks[name], spec: QUIRKS[name] })),
-    });
-  });
+  }, (c) => c.json({ quirks: quirkRows(c.get("world")) }));
 
   controlRoute(ctl, {
     method: "GET", path: "/magic-values", tag: "quirks", summary: "The built-in magic values as data",
     description: "The rules of `scenarios/builtin.yaml`: which card numbers and account numbers decline, fault, or return, and how.",
     answers: { 200: { description: "The built-in rules", schema: magicAnswer } },
-  }, (c) => {
-    const result = parseScenario(readFileSync(BUILTIN_PATH, "utf8"));
-    if (!result.ok) throw new Error("scenarios/builtin.yaml does not validate");
-    const world = c.get("world");
-    return c.json({
-      source: "scenarios/builtin.yaml",
-      active: world.options.builtin != null,
-      description: result.scenario.description ?? null,
-      rules: result.scenario.rules.map((r) => ({ name: r.name ?? null, description: r.description ?? null, when: r.when, then: r.then })),
-    });
-  });
+  }, (c) => c.json(magicValues(c.get("world"))));
+}
+
+/** Each spec quirk, its state in this world and the spec sentence it follows. */
+export function quirkRows(world: World) {
+  return (Object.keys(QUIRKS) as QuirkName[]).map((name) => ({ name, enabled: world.quirks[name], spec: QUIRKS[name] }));
+}
+
+/** The built-in magic values as data (`GET /_mock/magic-values`). */
+export function magicValues(world: World) {
+  const result = parseScenario(readFileSync(BUILTIN_PATH, "utf8"));
+  if (!result.ok) throw new Error("scenarios/builtin.yaml does not validate");
+  return {
+    source: "scenarios/builtin.yaml",
+    active: world.options.builtin != null,
+    description: result.scenario.description ?? null,
+    rules: result.scenario.rules.map((r) => ({ name: r.name ?? null, description: r.description ?? null, when: r.when, then: r.then })),
+  };
 }

@@ -59,11 +59,7 @@ export function mountSandboxes(ctl: Hono<AppEnv>, host: Host): void {
     answers: { 200: { description: "The sandboxes", schema: listAnswer } },
   }, (c) => {
     atRoot(c);
-    const sandboxes = host.sandboxIds().map((id) => {
-      const world = host.world(id)!;
-      return { id, base_url: baseUrl(c, id), seed: world.options.seed, now: world.clock.iso() };
-    });
-    return c.json({ sandboxes, limit: host.sandboxLimit });
+    return c.json(sandboxList(c, host));
   });
 
   controlRoute(ctl, {
@@ -77,6 +73,15 @@ export function mountSandboxes(ctl: Hono<AppEnv>, host: Host): void {
     if (!host.removeSandbox(id)) throw new GatewayError("RESOURCE_NOT_FOUND", { message: `No sandbox ${id}.` });
     return c.json({ id, deleted: true });
   });
+}
+
+/** What `GET /_mock/sandboxes` answers: each sandbox with its base URL, seed and simulated now. */
+export function sandboxList(c: Context<AppEnv>, host: Host) {
+  const sandboxes = host.sandboxIds().map((id) => {
+    const world = host.world(id)!;
+    return { id, base_url: baseUrl(c, id), seed: world.options.seed, now: world.clock.iso() };
+  });
+  return { sandboxes, limit: host.sandboxLimit };
 }
 
 /** An entry of `scenarios`: a shipped scenario's name, or a whole file inline (YAML or JSON text). */

@@ -89,15 +89,15 @@ export function mountScenarios(ctl: Hono<AppEnv>): void {
   mountOneScenario(ctl);
 
   // The editor schemas, generated once from the zod schemas that validate the files.
-  let schemas: Record<string, unknown> | null = null;
-  controlRoute(ctl, {
-    method: "GET", path: "/schemas/:file{(?:scenario|fixtures)\\.json}", tag: "scenarios", summary: "The JSON Schema of scenario or fixtures files",
-    description: "`scenario.json` or `fixtures.json`, generated from the schemas that validate the files, with a description and an example for every property, for editors (`# yaml-language-server: $schema=...`).",
-    answers: { 200: { description: "A JSON Schema (draft 2020-12)", schema: z.record(z.string(), z.unknown()) } },
-  }, (c) => {
-    schemas ??= { "scenario.json": scenarioJsonSchema(), "fixtures.json": fixturesJsonSchema() };
-    return c.json(schemas[c.req.param("file")] as object);
-  });
+  const schemas = { scenario: () => scenarioJsonSchema(), fixtures: () => fixturesJsonSchema() };
+  for (const [kind, build] of Object.entries(schemas)) {
+    let built: unknown = null;
+    controlRoute(ctl, {
+      method: "GET", path: `/schemas/${kind}.json`, tag: "scenarios", summary: `The JSON Schema of ${kind} files`,
+      description: "Generated from the schemas that validate the files, with a description and an example for every property, for editors (`# yaml-language-server: $schema=...`).",
+      answers: { 200: { description: "A JSON Schema (draft 2020-12)", schema: z.record(z.string(), z.unknown()) } },
+    }, (c) => c.json((built ??= build()) as object));
+  }
 
   controlRoute(ctl, {
     method: "DELETE", path: "/scenarios", tag: "scenarios", summary: "Back to the scenarios the world started with",

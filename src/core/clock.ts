@@ -42,10 +42,11 @@ export class SimClock {
   }
 }
 
-/** The only read of wall time in paydouble: used by the opt-in real-time mode and nothing else. */
+/** The wall-clock date read: the opt-in real-time mode and `--clock-start now` (latency: core/wall.ts). */
 export function wallNow(): number {
   return Date.now();
 }
+
 
 /** Real delay for a scenario's `delay_ms`; injected so tests can replace it. */
 export function realSleep(ms: number): Promise<void> {

@@ -14,6 +14,8 @@ export const DEFAULT_SANDBOX_LIMIT = 200;
 export class Host {
   #root: World;
   readonly #sandboxes = new Map<string, World>();
+  /** Who watches worlds change (the inspector's live stream): called with the world's sandbox id. */
+  readonly #watchers = new Set<(sandboxId: string | null) => void>();
   /** Sandbox ids: a stream of their own, seeded by the server seed, so a rerun gives the same ids. */
   readonly #sandboxIds: IdFactory;
 
@@ -70,6 +72,20 @@ export class Host {
   /** Frees a sandbox; false when there was none. */
   removeSandbox(id: string): boolean {
     return this.#sandboxes.delete(id);
+  }
+
+  /**
+   * Calls `watcher` after anything but a `/v1` request changed a world (control writes, reset,
+   * sandboxes). `/v1` requests are announced by each world's journal. Returns the function that stops it.
+   */
+  watch(watcher: (sandboxId: string | null) => void): () => void {
+    this.#watchers.add(watcher);
+    return () => this.#watchers.delete(watcher);
+  }
+
+  /** Tells the watchers that the world of `sandboxId` changed. */
+  notify(sandboxId: string | null): void {
+    for (const w of [...this.#watchers]) w(sandboxId);
   }
 
   /** Sandbox ids in creation order. */

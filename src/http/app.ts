@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { buildControlApp, buildHealthApp } from "../control/app.js";
+import { worldPrefix } from "../control/ui/routes.js";
 import { GatewayError } from "../core/errors.js";
 import { maskPath } from "../core/mask.js";
 import type { Host } from "../gateway/host.js";
@@ -13,6 +14,9 @@ import { answerJson } from "./answer.js";
 import { toEnvelope, unknownRoute } from "./errors.js";
 import { TransportFault, type Sleep } from "./outcomes.js";
 import { registerOperation } from "./register.js";
+
+/** Control POSTs that change nothing: they do not wake the inspector's live stream. */
+const READ_ONLY_POSTS = new Set(["/_mock/scenarios/explain"]);
 
 const SANDBOX_PATH = /^\/sandboxes\/([^/]+)(?=\/|$)/;
 
@@ -84,6 +88,8 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
     }
     if (!gateway) {
       if (localPath.startsWith("/_mock")) afterChange(c, host, world, localPath, arrived, body);
+      // A control write that changed the world wakes the inspector's live stream.
+      if (c.req.method !== "GET" && c.res.status < 400 && localPath.startsWith("/_mock/") && !READ_ONLY_POSTS.has(localPath)) host.notify(sandboxId);
       return;
     }
     const dropped = refuseRequest(c, world, index, body, c.res.status);
@@ -117,7 +123,13 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
 
   const worldApp = new Hono<AppEnv>();
   for (const op of OPERATIONS) registerOperation(worldApp, op, { sleep: options.sleep });
-  worldApp.route("/_mock", options.control !== false ? buildControlApp(host) : buildHealthApp());
+  if (options.control !== false) {
+    worldApp.route("/_mock", buildControlApp(host));
+    // The front door of a world is its inspector (PRODUCT.md); without the control API it stays a 404.
+    worldApp.get("/", (c) => c.redirect(`${worldPrefix(c.get("sandboxId"))}/_mock/ui`, 302));
+  } else {
+    worldApp.route("/_mock", buildHealthApp());
+  }
 
   app.route("/sandboxes/:sandboxId", worldApp);
   app.route("/", worldApp);
