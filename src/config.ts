@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isDuration } from "./core/duration.js";
+import { durationSchema } from "./core/duration-schema.js";
 
 /**
  * Flags and environment -> Config, validated with zod. The table below is the single list of
@@ -33,7 +33,7 @@ export const configSchema = z.object({
     .union([z.literal("now"), z.iso.datetime({ offset: true }).transform((s) => Date.parse(s))], { error: "must be an ISO 8601 instant with an offset (2026-03-02T15:00:00Z) or now" })
     .optional(),
   /** Undefined when not given, so a start scenario file's `clock.tick` can apply. */
-  tick: z.string().refine(isDuration, "must be an ISO 8601 duration such as PT0.001S").optional(),
+  tick: durationSchema("PT0.001S").optional(),
   journalLimit: z.coerce.number().int().min(1).max(10_000_000),
   control: z.boolean(),
   scenarios: z.array(z.string().min(1)),

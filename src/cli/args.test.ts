@@ -29,6 +29,11 @@ describe("parseCommand", () => {
     expect(parseCommand([], { PAYDOUBLE_NO_CONTROL: "maybe" })).toEqual({ kind: "error", message: 'PAYDOUBLE_NO_CONTROL: "maybe" is not a boolean (true/false, 1/0, yes/no)' });
   });
 
+  test("a --tick the simulated clock cannot hold names the limit, not the grammar", () => {
+    expect(parseCommand(["--tick", "P20000Y"], {})).toEqual({ kind: "error", message: expect.stringContaining("--tick: P20000Y must be at most P10000Y") });
+    expect(parseCommand(["--tick", "soon"], {})).toEqual({ kind: "error", message: expect.stringContaining("--tick: must be an ISO 8601 duration such as PT0.001S") });
+  });
+
   test("PAYDOUBLE_PORT/PAYDOUBLE_HOST win over PORT/HOST; a flag wins over both", () => {
     const config = (argv: string[], env: Record<string, string>) => (parseCommand(argv, env) as { config: { port: number; host: string } }).config;
     expect(config([], { PORT: "1", HOST: "::1" })).toMatchObject({ port: 1, host: "::1" });
