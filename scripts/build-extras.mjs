@@ -5,6 +5,9 @@
 // 0. dist/openapi.json (the package export `paydouble/openapi.json`, for code generators in other
 //    languages): the document `GET /_mock/openapi.json` serves, built by the same function
 //    (src/http/openapi.ts), with the default server URL http://localhost:4242.
+// 0b. dist/vendor/swagger-ui/: the files /_mock/docs serves (src/control/docs.ts), with Swagger UI's
+//    LICENSE and NOTICE, copied from the swagger-ui-dist dev dependency so the installed package
+//    does not depend on it (it pulls in an install-time analytics reporter).
 // 1. dist/assets/{builtin,fixtures}.json: the shipped scenarios/builtin.yaml and
 //    fixtures/default.yaml, validated now (src/cli/compiled.ts), so a start reads JSON instead of
 //    parsing YAML and validating it again.
@@ -17,6 +20,8 @@
 //    `../../scenarios/` URLs the modules resolve from import.meta.url point at the same places.
 import { spawn } from "node:child_process";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
@@ -28,6 +33,12 @@ const { buildOpenApi } = await import("../dist/http/openapi.js");
 const say = (what) => process.stderr.write(`paydouble build: ${what}\n`);
 say("tsc done; writing dist/openapi.json and the start-time assets");
 writeFileSync(`${root}dist/openapi.json`, JSON.stringify(buildOpenApi("http://localhost:4242"), null, 2) + "\n");
+
+const swaggerUi = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
+mkdirSync(`${root}dist/vendor/swagger-ui`, { recursive: true });
+for (const name of ["swagger-ui-bundle.js", "swagger-ui-standalone-preset.js", "swagger-ui.css", "favicon-32x32.png", "LICENSE", "NOTICE"]) {
+  copyFileSync(join(swaggerUi, name), `${root}dist/vendor/swagger-ui/${name}`);
+}
 
 mkdirSync(`${root}dist/assets`, { recursive: true });
 for (const [name, asset] of Object.entries(compileAssets())) {

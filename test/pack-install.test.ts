@@ -94,6 +94,10 @@ describe("the packed package, installed into a scratch project", () => {
       expect(stdout).toContain("paydouble ctl");
     });
 
+    await step("nothing installed reports installs home (no @scarf/scarf, no swagger-ui-dist)", async () => {
+      for (const pkg of ["@scarf/scarf", "swagger-ui-dist"]) expect(existsSync(join(app, "node_modules", pkg)), pkg).toBe(false);
+    });
+
     await step("start the bin, GET /_mock/health, compare /_mock/openapi.json with paydouble/openapi.json", async () => {
       const child = spawn(join(app, "node_modules/.bin/paydouble"), ["--port", "0", "--seed", "packed"], { cwd: app, env: NPM });
       try {
@@ -115,6 +119,10 @@ describe("the packed package, installed into a scratch project", () => {
         expect({ ...shipped, servers: null }).toEqual({ ...served, servers: null });
         const ctl = await run(join(app, "node_modules/.bin/paydouble"), ["ctl", "--url", url, "requests", "count"], app);
         expect(ctl.stdout).toBe("0\n");
+        // The API reference page's files ship inside the package (no CDN, no extra dependency).
+        const bundle = await fetch(`${url}/_mock/docs/assets/swagger-ui-bundle.js`);
+        expect(bundle.status).toBe(200);
+        expect((await bundle.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
       } finally {
         child.kill("SIGTERM");
       }

@@ -1,6 +1,7 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Hono } from "hono";
 import { z } from "zod";
 import { fixtureCredentials } from "../gateway/fixtures.js";
@@ -10,9 +11,11 @@ import { buildControlOpenApi } from "./openapi.js";
 import { controlRoute, describedRoutes } from "./registry.js";
 
 /**
- * The two OpenAPI documents and `/_mock/docs`, which renders both with Swagger UI. Every asset comes
- * from the `swagger-ui-dist` runtime dependency, served by paydouble itself: no CDN (CI machines
- * are often offline) and no request leaves the page. The demo merchant's credentials are filled in,
+ * The two OpenAPI documents and `/_mock/docs`, which renders both with Swagger UI. Every asset is
+ * served by paydouble itself: no CDN (CI machines are often offline) and no request leaves the page.
+ * The build copies Swagger UI's files into `dist/vendor/swagger-ui/` (scripts/build-extras.mjs), so
+ * the installed package needs no `swagger-ui-dist` (a dev dependency: its own dependency reports
+ * installs to an analytics service). The demo merchant's credentials are filled in,
  * so "Try it out" sends a real request to this world at once.
  */
 const ASSETS: Record<string, string> = {
@@ -22,13 +25,22 @@ const ASSETS: Record<string, string> = {
   "favicon-32x32.png": "image/png",
 };
 
+/**
+ * Where the files are: the build's copy (`dist/vendor/swagger-ui/`, one folder up from both
+ * `dist/control/docs.js` and the CLI bundle `dist/bin/paydouble.cjs`), or, running from the sources
+ * in a checkout, the dev dependency itself.
+ */
+function assetDir(): string {
+  const vendored = fileURLToPath(new URL("../vendor/swagger-ui/", import.meta.url));
+  return existsSync(vendored) ? vendored : dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
+}
+
 /** Read once, on first use: a start that never opens the page never reads 2 MB. */
 const assetCache = new Map<string, Buffer>();
 function asset(name: string): Buffer {
   let body = assetCache.get(name);
   if (!body) {
-    const dir = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
-    body = readFileSync(join(dir, name));
+    body = readFileSync(join(assetDir(), name));
     assetCache.set(name, body);
   }
   return body;
@@ -67,7 +79,7 @@ export function mountDocs(ctl: Hono<AppEnv>): void {
 
   controlRoute(ctl, {
     method: "GET", path: "/docs/assets/:file", tag: "docs", summary: "Swagger UI's own files",
-    description: `One of ${Object.keys(ASSETS).join(", ")}, from the swagger-ui-dist package; anything else is 404.`,
+    description: `One of ${Object.keys(ASSETS).join(", ")}, Swagger UI's files (Apache-2.0, its LICENSE and NOTICE ship beside them); anything else is 404.`,
     errors: [404],
     answers: { 200: { description: "The file", media: "application/octet-stream" } },
   }, (c) => {
