@@ -66,6 +66,13 @@ describe("rules are checked against the operation they name", () => {
     expect(problemsOf("unknown-operation.yaml")).toEqual(['4:24: rules.0.when.operation: unknown operation "createTransation"; did you mean createTransaction?']);
   });
 
+  test("an unknown operation with body conditions is one problem, not a crash (the paths have no operation to be checked against)", () => {
+    const r = parseScenario("version: 1\nname: u\nrules:\n  - when: { operation: createTransation, body: { paymentmethod.type: ACH } }\n    then: { decline: { code: '51', description: Insufficient funds } }\n");
+    expect(r.ok ? [] : r.problems.map((p) => `${p.line}:${p.column}: ${p.path}: ${p.message}`)).toEqual([
+      '4:24: rules.0.when.operation: unknown operation "createTransation"; did you mean createTransaction?',
+    ]);
+  });
+
   test("every problem of a file comes at once, the outcome clash included", () => {
     expect(problemsOf("waves.yaml")).toEqual([
       "4:50: rules.0.when.times: must be at least 1, given the number 0",
