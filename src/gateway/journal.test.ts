@@ -82,6 +82,18 @@ describe("Journal listeners", () => {
     j.record(entry(2));
     expect(heard).toHaveLength(1);
   });
+
+  it("give a view whose JSON is the whole masked entry and whose spread holds nothing unmasked", () => {
+    const j = new Journal(5);
+    const views: JournalEntry[] = [];
+    j.subscribe((e) => views.push(e));
+    j.record({ ...entry(1), url: "http://localhost/v1/x?pan=4242424242424242", body: { pan: "4242424242424242", cvv: "123" } });
+    const [view] = views;
+    const spread = JSON.stringify({ ...view });
+    expect(spread).not.toContain("4242424242424242");
+    expect(spread).not.toContain("123");
+    expect(JSON.parse(JSON.stringify(view))).toEqual(j.get(1));
+  });
 });
 
 describe("Journal answers", () => {

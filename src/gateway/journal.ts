@@ -100,42 +100,8 @@ export class Journal {
         this.#start = (this.#start + 1) % this.limit;
       }
     }
-    if (this.#listeners.size > 0) this.#notify(this.#view(stored), live);
+    if (this.#listeners.size > 0) this.#notify(new LiveView(stored, this), live);
     return stored;
-  }
-
-  /**
-   * The entry as listeners get it: the same fields in the same order, with `query`,
-   * `near_misses`, `body` and `response` as getters that mask (or format) on first use. A live view that shows summary rows (and
-   * fetches `GET /_mock/requests/{seq}` when one is opened) never pays for masking on the request
-   * path; one that serializes the whole entry pays once, as a read would.
-   */
-  #view(stored: Stored): JournalEntry {
-    const parts = () => this.masked(stored);
-    return {
-      seq: stored.seq,
-      at: stored.at,
-      request_id: stored.request_id,
-      method: stored.method,
-      path: stored.path,
-      get query() {
-        return parts().query;
-      },
-      operation: stored.operation,
-      client_id: stored.client_id,
-      status: stored.status,
-      error_code: stored.error_code,
-      rule: stored.rule,
-      get near_misses() {
-        return parts().near_misses;
-      },
-      get body() {
-        return parts().body;
-      },
-      get response() {
-        return parts().response;
-      },
-    };
   }
 
   /** Entries, oldest first, parts masked. */
@@ -158,7 +124,7 @@ export class Journal {
 
   /**
    * Calls `listener` after each entry is recorded, with the entry (secrets masked: its parts are
-   * masked when first read, see `#view`) and its wall-clock facts.
+   * masked when first read, see {@link LiveView}) and its wall-clock facts.
    * A listener that throws is ignored (a broken inspector tab must not break a payment).
    * @returns a function that removes the listener.
    */
@@ -175,7 +141,7 @@ export class Journal {
       e.body = raw.body === undefined ? null : maskDeep(raw.body);
       e.query = queryOf(raw.url);
       e.response = answerView(raw.answer);
-      if (raw.nearMisses?.length) e.near_misses = raw.nearMisses.map((n) => ({ rule: n.rule, reason: n.reason() }));
+      e.near_misses = formatNearMisses(raw.nearMisses);
       delete e[RAW];
     }
     return e;
@@ -195,6 +161,61 @@ export class Journal {
       }
     }
   }
+}
+
+/**
+ * The entry as listeners get it: the same fields, with `query`, `near_misses`, `body` and `response`
+ * as getters that mask (or format) on first use. A live view that shows summary rows (and fetches
+ * `GET /_mock/requests/{seq}` when one is opened) never pays for masking on the request path; one
+ * that serializes the whole entry pays once, as a read would. A class: its getters live on one
+ * prototype, so building a view per request is a plain allocation.
+ */
+class LiveView implements JournalEntry {
+  readonly seq: number;
+  readonly at: string;
+  readonly request_id: string;
+  readonly method: string;
+  readonly path: string;
+  readonly operation: string | null;
+  readonly client_id: string | null;
+  readonly status: number;
+  readonly error_code: string | null;
+  readonly rule: string | null;
+
+  // Private fields, not properties: a spread or a JSON of the view never reaches the unmasked parts.
+  readonly #stored: Stored;
+  readonly #journal: Journal;
+
+  constructor(stored: Stored, journal: Journal) {
+    this.#stored = stored;
+    this.#journal = journal;
+    ({ seq: this.seq, at: this.at, request_id: this.request_id, method: this.method, path: this.path } = stored);
+    ({ operation: this.operation, client_id: this.client_id, status: this.status, error_code: this.error_code, rule: this.rule } = stored);
+  }
+  get query() {
+    return this.#journal.masked(this.#stored).query;
+  }
+  // Alone, without masking the bodies: the inspector's summary rows read it for every request.
+  get near_misses() {
+    const raw = this.#stored[RAW];
+    return raw ? formatNearMisses(raw.nearMisses) : this.#stored.near_misses;
+  }
+  get body() {
+    return this.#journal.masked(this.#stored).body;
+  }
+  get response() {
+    return this.#journal.masked(this.#stored).response;
+  }
+  /** The entry's fields in the journal's order (`JSON.stringify` of a view reads the getters). */
+  toJSON(): JournalEntry {
+    const { seq, at, request_id, method, path, query, operation, client_id, status, error_code, rule, near_misses, body, response } = this;
+    return { seq, at, request_id, method, path, query, operation, client_id, status, error_code, rule, near_misses, body, response };
+  }
+}
+
+/** Near misses ranked at match time, their reasons formatted now (shared, frozen `NONE` when there are none). */
+function formatNearMisses(pending: readonly PendingNearMiss[] | undefined): readonly NearMiss[] {
+  return pending?.length ? pending.map((n) => ({ rule: n.rule, reason: n.reason() })) : NONE;
 }
 
 /** The query parameters of a URL, masked (a PAN in a query string is still a PAN). */
