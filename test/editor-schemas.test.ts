@@ -3,6 +3,8 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { fixturesJsonSchema, scenarioJsonSchema } from "../src/scenarios/json-schema.js";
 import { OPERATION_IDS } from "../src/scenarios/schema.js";
+import { parseScenario } from "../src/scenarios/loader.js";
+import { parseFixtures } from "../src/cli/load-files.js";
 import { ERROR_CODES } from "../src/core/errors.js";
 import { setup } from "./helpers.js";
 
@@ -56,4 +58,12 @@ test("operation ids and error codes are enums in the scenario schema", () => {
   const text = JSON.stringify(scenarioJsonSchema());
   expect(text).toContain(JSON.stringify(OPERATION_IDS));
   expect(text).toContain(JSON.stringify(ERROR_CODES));
+});
+
+test("a JSON file may name its schema with $schema, as editors expect; paydouble ignores it", () => {
+  const ref = "./node_modules/paydouble/scenarios/schema.json";
+  const scenario = parseScenario(JSON.stringify({ $schema: ref, version: 1, name: "j", rules: [] }));
+  expect(scenario.ok && scenario.scenario.name).toBe("j");
+  expect(parseFixtures(JSON.stringify({ $schema: "./node_modules/paydouble/fixtures/schema.json", clients: [], integrations: [] }), "f.json")).toMatchObject({ clients: [], integrations: [] });
+  for (const schema of [scenarioJsonSchema(), fixturesJsonSchema()]) expect((schema as { properties: Record<string, unknown> }).properties.$schema).toMatchObject({ type: "string" });
 });

@@ -43,6 +43,8 @@ const fixtureIntegration = z
 
 export const fixturesSchema = z
   .object({
+    // Where editors find this schema in a JSON file (YAML files use a comment); paydouble ignores it.
+    $schema: z.string().max(2000).optional(),
     clients: z.array(fixtureClient).default([]),
     integrations: z.array(fixtureIntegration).default([]),
   })

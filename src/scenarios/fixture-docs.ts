@@ -2,6 +2,7 @@ import { TIME_ZONES } from "../gateway/clients/client.js";
 
 /** Hover help of the fixtures JSON Schema: one sentence and one example per property (see schema-docs.ts). */
 export const FIXTURE_DOCS: Record<string, [markdown: string, example: unknown]> = {
+  $schema: ["Where an editor finds this JSON Schema, in a JSON file (a YAML file says it in a `# yaml-language-server: $schema=...` comment). paydouble ignores it.", "./node_modules/paydouble/fixtures/schema.json"],
   clients: ["The clients every world starts with, a parent before its children. Their ids and keys are fixed so tests can use them.", [{ id: "CLIENT-01JDEM0MERCHANT00000000000", api_key: "pk_live_01JDEM0MERCHANTKEY00000000", type: "merchant", dba: "Demo Merchant" }]],
   "clients.id": ["`CLIENT-` and a ULID (26 characters of Crockford base32); the `Client-Id` header.", "CLIENT-01JDEM0MERCHANT00000000000"],
   "clients.api_key": ["`pk_live_` and letters, digits or `_`; the `Api-Key` header.", "pk_live_01JDEM0MERCHANTKEY00000000"],

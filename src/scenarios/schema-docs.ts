@@ -5,6 +5,7 @@
  * a test fails when a property has none.
  */
 export const SCENARIO_DOCS: Record<string, [markdown: string, example: unknown]> = {
+  $schema: ["Where an editor finds this JSON Schema, in a JSON file (a YAML file says it in a `# yaml-language-server: $schema=...` comment). paydouble ignores it.", "./node_modules/paydouble/scenarios/schema.json"],
   version: ["Format version of the file; always `1`.", 1],
   name: ["The file's name: 1-64 letters, digits, `.`, `_` or `-`. Rule labels are `<name>/<rule>`; `PUT /_mock/scenarios/{name}` replaces it.", "ach-returns"],
   description: ["What the file is for, shown by `GET /_mock/scenarios`.", "ACH payments come back R01 three business days after settlement."],

@@ -181,6 +181,8 @@ const quirkNames = Object.keys(QUIRKS) as [QuirkName, ...QuirkName[]];
 
 export const scenarioSchema = z
   .object({
+    // Where editors find this schema in a JSON file (YAML files use a comment); paydouble ignores it.
+    $schema: z.string().max(2000).optional(),
     version: z.literal(1),
     name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, "must be 1-64 letters, digits, '.', '_' or '-'"),
     description: text(1000).optional(),
