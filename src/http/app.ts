@@ -6,7 +6,7 @@ import { maskPath } from "../core/mask.js";
 import type { Host } from "../gateway/host.js";
 import { OPERATIONS } from "../gateway/operations.js";
 import { BODY_LIMIT, readCappedBody } from "./body.js";
-import { afterChange, arrival, drawRequestId, recordRequest, refusedBodyMarker, refuseRequest } from "./changes.js";
+import { afterChange, arrival, drawRequestId, recordRequest, refusedBodyMarker, refuseRequest, searchOf } from "./changes.js";
 import type { AppEnv } from "./env.js";
 import type { JournalListener } from "../gateway/journal.js";
 import { elapsedMs, monotonicMs } from "../core/wall.js";
@@ -69,12 +69,14 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
     const localPath = c.req.path.slice(m ? m[0].length : 0) || "/";
     const arrived = arrival(world);
     if (bodyError) {
-      // Over the size limit: nothing of the body is kept; the request still ticked and drew its id.
+      // The body never arrived whole: over the size limit (its 400), or the client went away (no
+      // answer: status 0). Nothing of it is kept; the request still ticked and drew its id.
       if (gateway) {
+        const refusal = bodyError instanceof GatewayError ? { status: bodyError.status, error_code: bodyError.code } : { status: 0, error_code: null };
         const bytes = Number(c.req.header("content-length") ?? 0) || BODY_LIMIT + 1;
-        world.recordChange({ kind: "request", method: c.req.method, path: localPath, headers: {}, body: null, ...arrived, refused: { status: 400, operation: null, client_id: null, error_code: "INVALID_REQUEST_DATA", bytes } });
-        c.set("errorCode", "INVALID_REQUEST_DATA");
-        record(400, refusedBodyMarker(bytes));
+        world.recordChange({ kind: "request", method: c.req.method, path: localPath + searchOf(c.req.url), headers: {}, body: null, ...arrived, refused: { ...refusal, operation: null, client_id: null, bytes } });
+        c.set("errorCode", refusal.error_code ?? undefined);
+        record(refusal.status, refusedBodyMarker(bytes));
       }
       throw bodyError;
     }

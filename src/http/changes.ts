@@ -50,14 +50,14 @@ function replayHeaders(c: Context<AppEnv>): Record<string, string> {
 }
 
 /** The query part of a request URL as `URL.search` gives it (`""` when there is none). */
-function searchOf(url: string): string {
+export function searchOf(url: string): string {
   const hash = url.indexOf("#");
   const bare = hash < 0 ? url : url.slice(0, hash);
   const q = bare.indexOf("?");
   return q < 0 || q === bare.length - 1 ? "" : bare.slice(q);
 }
 
-/** Taken as the request arrives, before its body is awaited: a slow body must not take a later request's id or instant. */
+/** Taken once the body is whole, right after the id draw and the tick: the order the world applies requests in. */
 export interface Arrival {
   rid: number;
   at: string;

@@ -1,3 +1,4 @@
+import { maskPath } from "../core/mask.js";
 import type { ChangeEntry } from "../gateway/changes.js";
 import { Host } from "../gateway/host.js";
 import type { World } from "../gateway/world.js";
@@ -34,7 +35,7 @@ function applyRefused(world: World, e: ChangeEntry & { refused: NonNullable<Chan
     at: world.clock.iso(),
     request_id: requestId,
     method: e.method,
-    path: e.path.split("?")[0],
+    path: maskPath(e.path.split("?")[0]), // as the live journal shows it
     operation: e.refused.operation,
     client_id: e.refused.client_id,
     status: e.refused.status,

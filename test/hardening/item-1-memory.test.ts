@@ -21,6 +21,19 @@ describe("item 1: memory", () => {
     }
   });
 
+  it("journals a body the client abandoned half way as no answer (status 0), not as a 400 it never got", async () => {
+    const d = await startDouble({ seed: "mem" });
+    doubles.push(d);
+    const r = await send(d, "POST", "/v1/clients", { headers: { ...auth, "content-type": "application/json", "content-length": "100" }, bodyAfterMs: 60_000, giveUpMs: 200 });
+    expect(r.status).toBe(0);
+    let entries: { status: number; error_code: string | null }[] = [];
+    for (let i = 0; i < 40 && entries.length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      entries = JSON.parse((await send(d, "GET", "/_mock/requests")).text).data;
+    }
+    expect(entries).toMatchObject([{ status: 0, error_code: null }]);
+  });
+
   it("refuses a chunked body while streaming, once past the cap", async () => {
     const d = await startDouble({ seed: "mem" });
     doubles.push(d);
