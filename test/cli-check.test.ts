@@ -95,3 +95,20 @@ describe("transport faults on a real socket", () => {
     }
   });
 });
+
+test("check refuses a FIFO at once instead of blocking on it, like --fixtures", () => {
+  const fifo = join(dir, "pipe.yaml");
+  execFileSync("mkfifo", [fifo]);
+  const { ok, lines } = checkFiles([fifo]);
+  expect(ok).toBe(false);
+  expect(lines).toEqual([`${fifo}:1:1: (file): cannot read: not a regular file (a FIFO, device or directory)`]);
+}, 5000);
+
+test("ctl: a command name that is an Object property is an unknown command (exit 2), not a crash", async () => {
+  const { runCtl } = await import("../src/cli/ctl/run.js");
+  const { Writable } = await import("node:stream");
+  let said = "";
+  const sink = new Writable({ write: (chunk, _enc, done) => ((said += chunk), done()) });
+  expect(await runCtl(["constructor"], {}, sink, sink)).toBe(2);
+  expect(said).toContain("unknown command constructor");
+});

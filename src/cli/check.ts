@@ -1,6 +1,4 @@
-import { readFileSync } from "node:fs";
-import { parseFixtures } from "./load-files.js";
-import { FileError } from "./load-files.js";
+import { FileError, parseFixtures, readRegularFile } from "./load-files.js";
 import { formatProblem, parseScenario } from "../scenarios/loader.js";
 
 /**
@@ -17,7 +15,7 @@ export function checkFiles(files: readonly string[], options: { strict?: boolean
   for (const file of files) {
     let text: string;
     try {
-      text = readFileSync(file, "utf8");
+      text = readRegularFile(file); // a FIFO or device would block forever
     } catch (e) {
       ok = false;
       lines.push(`${file}:1:1: (file): cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);

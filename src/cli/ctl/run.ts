@@ -32,7 +32,7 @@ export async function runCtl(argv: string[], env: Record<string, string | undefi
   const usage = (message: string) => (err.write(`paydouble ctl: ${message}; see paydouble ctl --help\n`), 2);
   // The command is the first word that is neither a flag nor the value of --url.
   const name = argv.find((w, i) => !w.startsWith("-") && !(argv[i - 1] === "--url"));
-  const command = name === undefined ? undefined : COMMANDS[name];
+  const command = name !== undefined && Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (name !== undefined && !command) {
     const near = nearest(name, Object.keys(COMMANDS));
     return usage(`unknown command ${name}${near ? ` (did you mean ${near}?)` : ""}`);
