@@ -4,7 +4,7 @@ import type { AppEnv } from "../http/env.js";
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** JSON and YAML: neither is a CORS "simple" type, so a browser must ask first (and we never say yes). */
-const ACCEPTED_TYPES = /^(?:application|text)\/(?:x-)?yaml\b|^application\/(?:[\w.+-]+\+)?json\b/i;
+export const ACCEPTED_TYPES = /^(?:application|text)\/(?:x-)?yaml\b|^application\/(?:[\w.+-]+\+)?json\b/i;
 
 /**
  * Keeps web pages off the control API. A page a developer has open can send "simple" cross-origin

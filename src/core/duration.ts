@@ -46,10 +46,6 @@ export function isDuration(text: string): boolean {
   return parseDuration(text) !== null;
 }
 
-/** True when `text` has the duration grammar but is longer than {@link MAX_DURATION}: a 400, not a 500. */
-export function isDurationTooLong(text: string): boolean {
-  return DURATION_PATTERN.test(text) && parseDuration(text) === null;
-}
 
 /** Adds a duration to an instant (UTC calendar arithmetic for years and months). */
 export function addDuration(ms: number, d: Duration): number {

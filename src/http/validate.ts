@@ -4,22 +4,17 @@ import { GatewayError } from "../core/errors.js";
 import type { Operation } from "../gateway/operation.js";
 import type { AppEnv } from "./env.js";
 import { maskDigitRuns } from "../core/mask.js";
-import { BODY_LIMIT, tooLarge } from "./body.js";
-
-export { BODY_LIMIT };
 
 const invalid = (field: string, problem: string) =>
   new GatewayError("INVALID_REQUEST_DATA", { details: { [field]: problem } });
 
 /**
- * Reads a JSON body: the size limit, the content type and the JSON syntax each fail with the
- * envelope. An empty body is `{}` where the operation allows it (capture).
+ * Reads a JSON body: the content type and the JSON syntax each fail with the envelope (the size
+ * limit was enforced while the body arrived, src/http/body.ts). An empty body is `{}` where the
+ * operation allows it (capture).
  */
 export async function readJsonBody(c: Context<AppEnv>, optional: boolean): Promise<unknown> {
-  const declared = Number(c.req.header("content-length") ?? 0);
-  if (declared > BODY_LIMIT) throw tooLarge();
   const text = await c.req.text();
-  if (text.length > BODY_LIMIT && Buffer.byteLength(text) > BODY_LIMIT) throw tooLarge();
   if (text.trim() === "") {
     if (optional) return {};
     throw invalid("body", "is required");

@@ -133,7 +133,7 @@ export class ScenarioEngine {
     this.#active.unshift(activate(file, origin));
   }
 
-  /** Unloads one active file by name (`DELETE /_mock/scenarios/{name}`); false when none has it. */
+  /** Unloads one active file by name (`DELETE /_mock/scenarios/{name}`); its origin, or null when none has it. */
   remove(name: string): ScenarioOrigin | null {
     const i = this.#active.findIndex((s) => s.file.name === name);
     if (i < 0) return null;

@@ -63,13 +63,13 @@ function paramsOf(op: Operation): Shape {
   return out;
 }
 
-let cache: Map<string, Record<Block, Shape>> | null = null;
+/** Built on first use from the operations' schemas, which never change while the process runs. */
+const cache = new Map<string, Record<Block, Shape>>();
 
 /** Shapes per operation id, plus `*` for the union of every operation (a rule without `operation`). */
 export function requestShapes(): Map<string, Record<Block, Shape>> {
-  if (cache) return cache;
+  if (cache.size > 0) return cache;
   const all: Record<Block, Shape> = { body: empty(), query: empty(), params: empty() };
-  cache = new Map();
   for (const op of OPERATIONS) {
     const shapes = { body: fromZod(op.body), query: fromZod(op.query), params: paramsOf(op) };
     cache.set(op.id, shapes);
