@@ -83,6 +83,8 @@ export const CLIENT_JS = String.raw`
     es.addEventListener("request", (ev) => {
       const e = JSON.parse(ev.data);
       latency.set(e.seq, e.latency_ms);
+      // A refresh may already have drawn this row (its journal entry comes before its event).
+      fillLatency(document);
       soon();
     });
     es.addEventListener("world", soon);
