@@ -1,4 +1,5 @@
 import { maskDeep } from "../core/mask.js";
+import { queryParams } from "../core/query.js";
 import type { NearMiss, PendingNearMiss } from "../scenarios/explain.js";
 import { answerView, keepAnswer, type RawAnswer } from "./journal-answer.js";
 
@@ -220,10 +221,5 @@ function formatNearMisses(pending: readonly PendingNearMiss[] | undefined): read
 
 /** The query parameters of a URL, masked (a PAN in a query string is still a PAN). */
 function queryOf(url: string): Record<string, string> {
-  const q = url.indexOf("?");
-  if (q < 0) return {};
-  const hash = url.indexOf("#", q);
-  const out: Record<string, string> = Object.create(null); // `__proto__` is a name like any other
-  for (const [k, v] of new URLSearchParams(url.slice(q + 1, hash < 0 ? undefined : hash))) if (!(k in out)) out[k] = v;
-  return maskDeep(out) as Record<string, string>;
+  return maskDeep(queryParams(url, "first")) as Record<string, string>;
 }

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import { GatewayError } from "../core/errors.js";
+import { queryParams } from "../core/query.js";
 import type { Operation } from "../gateway/operation.js";
 import type { AppEnv } from "./env.js";
 import { maskDigitRuns } from "../core/mask.js";
@@ -36,14 +37,7 @@ export async function readJsonBody(c: Context<AppEnv>, optional: boolean): Promi
  * parameter without a name is kept under `""` so that validation refuses it.
  */
 export function readQuery(url: string): Record<string, string> {
-  const q = url.indexOf("?");
-  const out: Record<string, string> = Object.create(null);
-  if (q < 0) return out;
-  const hash = url.indexOf("#", q);
-  for (const [k, v] of new URLSearchParams(url.slice(q + 1, hash < 0 ? undefined : hash))) {
-    out[k] = k in out ? `${out[k]},${v}` : v;
-  }
-  return { ...out };
+  return { ...queryParams(url, "join") };
 }
 
 /** What `details` calls a query parameter sent without a name (`?=1`). */
