@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { durationSchema } from "../core/duration-schema.js";
+import { instantSchema } from "../core/instant.js";
 import { ERROR_CODES, type ErrorCode } from "../core/errors.js";
 import { QUIRKS, type QuirkName } from "../gateway/quirks.js";
 import { CONTROL_CHARACTERS } from "./label.js";
@@ -49,7 +50,7 @@ export const TIMELINE_ACTIONS = ["close_batches", "settle_batches", "expire_toke
 export const SCHEDULE_EVENTS = ["ach_return", "remove_from_batch", "settle", "token_status"] as const;
 
 const duration = durationSchema("P3D or PT0.001S");
-const instant = z.iso.datetime({ offset: true, error: "must be an ISO 8601 instant such as 2026-03-02T15:00:00.000Z" });
+const instant = instantSchema();
 const text = (max: number) => z.string().min(1).max(max);
 /** A capture-group reference (`$1`..`$9`) of a `matches` condition, resolved when the rule fires. */
 const groupRef = z.string().regex(/^\$[1-9]$/, "must be a number or a capture reference such as $2");
