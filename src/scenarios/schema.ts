@@ -86,11 +86,16 @@ const operationId = z.enum(OPERATION_IDS, {
   error: (iss) => {
     if (typeof iss.input !== "string") return `must be an operation id (text), such as createTransaction`;
     const near = nearest(iss.input, OPERATION_IDS);
-    return `unknown operation ${JSON.stringify(iss.input)}; ${near ? `did you mean ${near}?` : `known: ${OPERATION_IDS.join(", ")}`}`;
+    return `unknown operation ${JSON.stringify(iss.input.length > 60 ? `${iss.input.slice(0, 60)}…` : iss.input)}; ${near ? `did you mean ${near}?` : `known: ${OPERATION_IDS.join(", ")}`}`;
   },
 });
 
-const conditions = z.record(z.string().min(1), conditionSchema);
+/**
+ * The longest dotted path a condition may name: far beyond any field of the spec, and short enough
+ * that checking and quoting it costs nothing (a 900 KB path is refused first, issue 21 item 12).
+ */
+export const MAX_CONDITION_PATH = 200;
+const conditions = z.record(z.string().min(1).max(MAX_CONDITION_PATH, `must be a dotted path of at most ${MAX_CONDITION_PATH} characters`), conditionSchema);
 
 export const whenSchema = z
   .object({
