@@ -464,6 +464,7 @@ export interface components {
             void_amount: number;
             net_amount: number;
             batch_net_amount: number;
+            /** Format: date-time */
             created_at: string;
             closed_at_date_time: string | null;
             settled_at_date_time: string | null;
@@ -482,9 +483,11 @@ export interface components {
         CancelRequest: {
             /** @enum {string} */
             type: "VOID" | "REFUND";
+            /** Format: int32 */
             amount?: number;
         };
         CaptureRequest: {
+            /** Format: int32 */
             amount?: number;
         };
         CardPaymentMethod: {
@@ -558,6 +561,7 @@ export interface components {
             name: string;
             dba?: string | null;
             url: string;
+            /** Format: int64 */
             phone_number: number;
             fax_number?: string | null;
             mid: string;
@@ -719,8 +723,12 @@ export interface components {
         CreateTransactionRequest: {
             /** @enum {string} */
             type: "SALE" | "AUTH" | "PAYOUT";
+            /** Format: int32 */
             amount: number;
-            /** @description Part of `amount`, not added to it: must not exceed `amount` (400 naming `tip`). 0 or omitted when there is no tip. */
+            /**
+             * Format: int32
+             * @description Part of `amount`, not added to it: must not exceed `amount` (400 naming `tip`). 0 or omitted when there is no tip.
+             */
             tip?: number;
             /** @constant */
             currency?: "USD";
@@ -797,7 +805,9 @@ export interface components {
             name: string | null;
             mid: string | null;
             settlement_time: string | null;
+            /** Format: date-time */
             created_at: string;
+            /** Format: date-time */
             modified_at: string;
         };
         IntegrationSummaryList: {
@@ -816,6 +826,7 @@ export interface components {
             type: "forgot_password" | "2fa";
             /** @constant */
             status: "sent";
+            /** Format: date-time */
             expires_at: string;
             correlation_id: string;
         };
@@ -891,8 +902,11 @@ export interface components {
             returned_at: string | null;
             return_code?: string | null;
             return_reason?: string | null;
+            /** Format: date-time */
             time_created: string;
+            /** Format: int32 */
             amount: number;
+            /** Format: int32 */
             tip: number;
             /** @constant */
             currency: "USD";
@@ -985,10 +999,10 @@ export interface operations {
     listClients: {
         parameters: {
             query?: {
-                /** @description Page size: an integer from 1 to 100. */
-                Take?: number;
-                /** @description Rows to skip (default 0). */
-                Skip?: number;
+                /** @description Page size, sent as a string of digits: an integer from 1 to 100. */
+                Take?: string;
+                /** @description Rows to skip, sent as a string of digits: 0 to 999999999 (default 0). */
+                Skip?: string;
                 SortColumn?: "created_at" | "dba" | "type" | "id";
                 SortOrder?: "asc" | "desc";
                 SearchText?: string;
@@ -1681,7 +1695,7 @@ export interface operations {
                 type?: "card" | "ach";
                 /** @description Page size: an integer from 1 to 100. */
                 limit?: number;
-                /** @description Rows to skip (default 0). */
+                /** @description Rows to skip: 0 to 999999999 (default 0). */
                 offset?: number;
             };
             header?: {
@@ -1894,7 +1908,7 @@ export interface operations {
             query?: {
                 /** @description Page size: an integer from 1 to 100. */
                 limit?: number;
-                /** @description Rows to skip (default 0). */
+                /** @description Rows to skip: 0 to 999999999 (default 0). */
                 offset?: number;
             };
             header?: {
@@ -2185,7 +2199,7 @@ export interface operations {
             query?: {
                 /** @description Page size: an integer from 1 to 100. */
                 limit?: number;
-                /** @description Rows to skip (default 0). */
+                /** @description Rows to skip: 0 to 999999999 (default 0). */
                 offset?: number;
                 sort_by?: "time_created" | "amount";
                 sort_order?: "asc" | "desc";
@@ -2724,7 +2738,7 @@ export interface operations {
             query?: {
                 /** @description Page size: an integer from 1 to 100. */
                 take?: number;
-                /** @description Rows to skip (default 0). */
+                /** @description Rows to skip: 0 to 999999999 (default 0). */
                 skip?: number;
                 sort_column?: "created_at" | "batch_number" | "status" | "net_amount" | "closed_at_date_time" | "settled_at_date_time";
                 sort_order?: "asc" | "desc";
@@ -2795,7 +2809,7 @@ export interface operations {
             query?: {
                 /** @description Page size: an integer from 1 to 100. */
                 limit?: number;
-                /** @description Rows to skip (default 0). */
+                /** @description Rows to skip: 0 to 999999999 (default 0). */
                 offset?: number;
                 /** @description One value, case-insensitive; CREDIT also returns undetermined rows (quirk `batch_card_type_single`; off: a comma list of CREDIT, DEBIT, UNKNOWN). */
                 card_type?: "DEBIT" | "CREDIT";
@@ -2866,7 +2880,7 @@ export interface operations {
             query?: {
                 /** @description Page size: an integer from 1 to 100. */
                 limit?: number;
-                /** @description Rows to skip (default 0). */
+                /** @description Rows to skip: 0 to 999999999 (default 0). */
                 offset?: number;
                 /** @description One value, case-insensitive; CREDIT also returns undetermined rows (quirk `batch_card_type_single`; off: a comma list of CREDIT, DEBIT, UNKNOWN). */
                 card_type?: "DEBIT" | "CREDIT";
