@@ -87,7 +87,7 @@ export interface paths {
         put?: never;
         /**
          * Replace an integration's configuration (is_active false deactivates)
-         * @description Replaces the whole configuration: `is_active`, `processor` and `integration_details` are all required, with the same rules as on create. `is_active: false` deactivates the integration, so payments needing that processor fail.
+         * @description Replaces the whole configuration: `is_active`, `processor` and `integration_details` are all required, with the same rules as on create. `processor` must be the integration's own: an integration never changes processor (400 naming `processor`). `is_active: false` deactivates the integration, so payments needing that processor fail.
          */
         post: operations["updateIntegration"];
         delete?: never;
@@ -239,7 +239,7 @@ export interface paths {
         put?: never;
         /**
          * Create a card SALE/AUTH or a bank-account SALE/PAYOUT (directly or by payment token)
-         * @description Charges a card (`SALE` or `AUTH`) or a bank account (`SALE` or `PAYOUT`), directly or through a payment token (the pair follows the token's instrument). `amount` is the whole charge in cents, tip included: `tip` must not exceed `amount` (400 naming `tip`). Magic card numbers and account numbers choose declines, processor errors and returns (see the magic values reference). A processor decline is still 200 with `result: DECLINED`; a processor fault is 502 with `source.system` naming the processor.
+         * @description Charges a card (`SALE` or `AUTH`) or a bank account (`SALE` or `PAYOUT`), directly or through a payment token (the pair follows the token's instrument). `amount` is the whole charge in cents, tip included: `tip` must not exceed `amount` (400 naming `tip`). A card's `pan` must pass the Luhn check and its `expiry` must not have passed (the card is valid through its month, on the simulated clock): 400 naming `payment_method.pan` or `payment_method.expiry`. Magic card numbers and account numbers choose declines, processor errors and returns (see the magic values reference). A processor decline is still 200 with `result: DECLINED`; a processor fault is 502 with `source.system` naming the processor.
          */
         post: operations["createTransaction"];
         delete?: never;
@@ -299,7 +299,7 @@ export interface paths {
         put?: never;
         /**
          * VOID before the batch closes (reported as CANCEL) or REFUND after settlement
-         * @description `type: VOID` cancels a transaction before its batch closes (it is then reported as CANCEL); `type: REFUND` refunds a settled one, in full or for `amount` cents. Between batch close and settlement both are refused (409). The reference's `cancel` spelling is read as VOID.
+         * @description `type: VOID` cancels a transaction before its batch closes (it is then reported as CANCEL), always whole: an `amount` other than the full amount is 400 naming `amount`. `type: REFUND` refunds a settled one, in full or for `amount` cents; a PAYOUT cannot be refunded (400 `INVALID_ACTION` naming `type`). Between batch close and settlement both are refused (409). The reference's `cancel` spelling is read as VOID.
          */
         post: operations["cancelTransaction"];
         delete?: never;
@@ -498,7 +498,9 @@ export interface components {
             type: "Card";
             /** @enum {string} */
             entry_method: "ECOMMERCE" | "MOTO";
+            /** @description The card number: 12 to 19 digits passing the Luhn check (400 naming the field otherwise). */
             pan: string;
+            /** @description Valid through the end of its month: a month already over on the simulated clock is 400 naming `payment_method.expiry`. */
             expiry: {
                 month: string;
                 year: string;
@@ -984,7 +986,7 @@ export interface components {
     };
     responses: never;
     parameters: {
-        /** @description Act on behalf of a descendant client. */
+        /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
         ActingAs: string;
     };
     requestBodies: never;
@@ -1009,7 +1011,7 @@ export interface operations {
                 Term?: string;
             };
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path?: never;
@@ -1073,7 +1075,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path?: never;
@@ -1115,7 +1117,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (or act as that client) */
+            /** @description The caller may not do this (or act as that client); also `X-Acting-As-Client-Id` naming the caller itself, refused on every write (quirk `acting_as_self_rejected`) */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1151,7 +1153,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path: {
@@ -1227,7 +1229,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path: {
@@ -1271,7 +1273,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (or act as that client) */
+            /** @description The caller may not do this (or act as that client); also `X-Acting-As-Client-Id` naming the caller itself, refused on every write (quirk `acting_as_self_rejected`) */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1317,7 +1319,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path?: never;
@@ -1381,7 +1383,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path?: never;
@@ -1423,7 +1425,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (or act as that client) */
+            /** @description The caller may not do this (or act as that client); also `X-Acting-As-Client-Id` naming the caller itself, refused on every write (quirk `acting_as_self_rejected`) */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1459,7 +1461,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path: {
@@ -1535,7 +1537,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path: {
@@ -1579,7 +1581,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (or act as that client) */
+            /** @description The caller may not do this (or act as that client); also `X-Acting-As-Client-Id` naming the caller itself, refused on every write (quirk `acting_as_self_rejected`) */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1615,7 +1617,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path: {
@@ -1699,7 +1701,7 @@ export interface operations {
                 offset?: number;
             };
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path?: never;
@@ -1763,7 +1765,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path?: never;
@@ -1805,7 +1807,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (or act as that client) */
+            /** @description The caller may not do this (or act as that client); also `X-Acting-As-Client-Id` naming the caller itself, refused on every write (quirk `acting_as_self_rejected`) */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1831,7 +1833,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path: {
@@ -1912,7 +1914,7 @@ export interface operations {
                 offset?: number;
             };
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path?: never;
@@ -1976,7 +1978,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path?: never;
@@ -2018,7 +2020,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (or act as that client) */
+            /** @description The caller may not do this (or act as that client); also `X-Acting-As-Client-Id` naming the caller itself, refused on every write (quirk `acting_as_self_rejected`) */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2054,7 +2056,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path: {
@@ -2130,7 +2132,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path?: never;
@@ -2172,7 +2174,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (or act as that client) */
+            /** @description The caller may not do this (or act as that client); also `X-Acting-As-Client-Id` naming the caller itself, refused on every write (quirk `acting_as_self_rejected`) */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2211,7 +2213,7 @@ export interface operations {
                 end_date?: string;
             };
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path?: never;
@@ -2275,7 +2277,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path?: never;
@@ -2317,7 +2319,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (or act as that client) */
+            /** @description The caller may not do this (or act as that client); also `X-Acting-As-Client-Id` naming the caller itself, refused on every write (quirk `acting_as_self_rejected`) */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2327,7 +2329,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such resource visible to the caller */
+            /** @description Declared by the spec but never returned while the quirk `declared_404_never_returned` is on (the default): an unknown payment token answers 400 `INVALID_REQUEST_DATA` naming the id. With the quirk off: no such resource visible to the caller. */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2363,7 +2365,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path: {
@@ -2413,7 +2415,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such resource visible to the caller */
+            /** @description Declared by the spec but never returned while the quirk `declared_404_never_returned` is on (the default): an unknown transaction answers 400 `INVALID_REQUEST_DATA` naming the id. With the quirk off: no such resource visible to the caller. */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2439,7 +2441,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path: {
@@ -2483,7 +2485,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (or act as that client) */
+            /** @description The caller may not do this (or act as that client); also `X-Acting-As-Client-Id` naming the caller itself, refused on every write (quirk `acting_as_self_rejected`) */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2493,7 +2495,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such resource visible to the caller */
+            /** @description Declared by the spec but never returned while the quirk `declared_404_never_returned` is on (the default): an unknown transaction answers 400 `INVALID_REQUEST_DATA` naming the id. With the quirk off: no such resource visible to the caller. */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2539,7 +2541,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path: {
@@ -2583,7 +2585,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (or act as that client) */
+            /** @description The caller may not do this (or act as that client); also `X-Acting-As-Client-Id` naming the caller itself, refused on every write (quirk `acting_as_self_rejected`) */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2593,7 +2595,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such resource visible to the caller */
+            /** @description Declared by the spec but never returned while the quirk `declared_404_never_returned` is on (the default): an unknown transaction answers 400 `INVALID_REQUEST_DATA` naming the id. With the quirk off: no such resource visible to the caller. */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2639,7 +2641,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path?: never;
@@ -2681,7 +2683,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (or act as that client) */
+            /** @description The caller may not do this (or act as that client); also `X-Acting-As-Client-Id` naming the caller itself, refused on every write (quirk `acting_as_self_rejected`) */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2744,7 +2746,7 @@ export interface operations {
                 sort_order?: "asc" | "desc";
             };
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path?: never;
@@ -2815,7 +2817,7 @@ export interface operations {
                 card_type?: "DEBIT" | "CREDIT";
             };
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path?: never;
@@ -2886,7 +2888,7 @@ export interface operations {
                 card_type?: "DEBIT" | "CREDIT";
             };
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path: {
