@@ -59,7 +59,7 @@ async function main(): Promise<void> {
   let double: { host: Host; app: { fetch: (r: Request) => Response | Promise<Response> } };
   try {
     double = config.replay
-      ? await replay(config.replay, onRequest)
+      ? await replay(config.replay, { onRequest, allowedHosts: config.allowedHosts })
       : createDouble({
           seed: config.seed,
           fixtures: config.fixtures ?? undefined,
@@ -71,6 +71,7 @@ async function main(): Promise<void> {
           scenarios: config.scenarios,
           builtin: config.builtin,
           realtime: config.realtime,
+          allowedHosts: config.allowedHosts,
           onRequest,
         });
   } catch (e) {
@@ -109,7 +110,7 @@ function requestLogger(mode: Config["log"]): RequestLogger | undefined {
 
 type RequestLogger = (e: JournalEntry, live: LiveFacts) => void;
 
-async function replay(file: string, onRequest?: RequestLogger) {
+async function replay(file: string, appOptions: { onRequest?: RequestLogger; allowedHosts?: readonly string[] } = {}) {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -119,7 +120,7 @@ async function replay(file: string, onRequest?: RequestLogger) {
   // Progress on stderr (stdout carries the banner and request log): a long log takes seconds.
   process.stderr.write(`paydouble: replaying ${file} ...\n`);
   try {
-    const rebuilt = await replayLog(text, { onRequest });
+    const rebuilt = await replayLog(text, appOptions);
     process.stderr.write(`paydouble: replayed ${rebuilt.steps.length} requests\n`);
     return rebuilt;
   } catch (e) {
