@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const big = "x".repeat(8 * 1024);
-const CROSS = [
+const CROSS: Record<string, string>[] = [
   { "sec-fetch-site": "cross-site", "sec-fetch-mode": "no-cors", "sec-fetch-dest": "image" },
   { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate", "sec-fetch-dest": "document" },
   { origin: "https://evil.example" },
@@ -53,7 +53,7 @@ describe("item 8: a cross-site request reaches no world", () => {
 
   it("lets same-origin pages, typed addresses and non-browser clients through", async () => {
     const host = new URL(t.twin.url).host;
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       {},
       { "sec-fetch-site": "none", "sec-fetch-mode": "navigate" },
       { "sec-fetch-site": "same-origin", origin: `http://${host}` },
