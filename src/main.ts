@@ -101,9 +101,10 @@ function warmUp(host: Host): void {
 
 /** One line per `/v1` request on stdout; the journal entry is already masked; `latency_ms` is wall time. */
 function requestLogger(mode: Config["log"]): RequestLogger | undefined {
-  if (mode === "json") return (e, live) => process.stdout.write(JSON.stringify({ ...e, latency_ms: live.latency_ms }) + "\n");
+  // The entry's path is world-local: a sandbox's entries say which sandbox.
+  if (mode === "json") return (e, live) => process.stdout.write(JSON.stringify({ ...e, ...(live.sandbox_id ? { sandbox_id: live.sandbox_id } : {}), latency_ms: live.latency_ms }) + "\n");
   if (mode === "text") {
-    return (e, live) => process.stdout.write(`${e.at} ${e.status} ${e.method} ${e.path} ${e.operation ?? "-"} ${e.request_id} ${live.latency_ms}ms\n`);
+    return (e, live) => process.stdout.write(`${e.at} ${e.status} ${e.method} ${live.sandbox_id ? `/sandboxes/${live.sandbox_id}` : ""}${e.path} ${e.operation ?? "-"} ${e.request_id} ${live.latency_ms}ms\n`);
   }
   return undefined;
 }

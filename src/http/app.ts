@@ -105,13 +105,13 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
     record(c.res.status, dropped === null ? undefined : refusedBodyMarker(dropped));
 
     function record(status: number, marker?: string) {
-      const live = { latency_ms: elapsedMs(started) };
+      const live = { latency_ms: elapsedMs(started), sandbox_id: sandboxId };
       const entry = world.journal.record(
         {
           at: arrived.at, // the arrival instant, also for a reply held by delay_ms
           request_id: requestId,
           method: c.req.method,
-          path: maskPath(c.req.path),
+          path: maskPath(localPath), // world-local: two sandboxes of one seed journal the same bytes
           url: c.req.url,
           operation: c.get("operation"),
           client_id: c.get("clientId"),
