@@ -54,7 +54,7 @@ export function* exportLines(world: World): Generator<LogLine> {
   const sealedHeaders = new Map<object, Record<string, string>>();
   const sealHeaders = (h: Record<string, string>) => {
     let sealed = sealedHeaders.get(h);
-    if (!sealed) sealedHeaders.set(h, (sealed = sealDeep(h, seed) as Record<string, string>));
+    if (!sealed) sealedHeaders.set(h, (sealed = sealHeaderValues(h, seed)));
     return sealed;
   };
   let n = 0;
@@ -63,6 +63,16 @@ export function* exportLines(world: World): Generator<LogLine> {
     yield logEntry(entry, seed, sealHeaders);
   }
   yield { kind: "end", rid };
+}
+
+/**
+ * Every header value but the content type is sealed: credentials (`api-key`, `client-id`) and any
+ * `x-` header, which may carry a key of the client's own (`X-Api-Key`, `X-Auth-Token`).
+ */
+function sealHeaderValues(h: Record<string, string>, seed: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [n, v] of Object.entries(h)) out[n] = n === "content-type" ? v : seal(v, seed);
+  return out;
 }
 
 function logEntry({ kind, method, path: sent, body, headers, ...others }: ChangeEntry, seed: string, sealHeaders: (h: Record<string, string>) => Record<string, string>): LogEntry {
