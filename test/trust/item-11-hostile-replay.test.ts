@@ -18,7 +18,10 @@ import { sale } from "../payments-helpers.js";
  */
 let good = "";
 beforeAll(async () => {
-  const t = setup({ seed: "hostile", scenarios: [{ version: 1, name: "slow", rules: [{ when: { operation: "getClient" }, then: { delay_ms: 10, fail: { error: "SYSTEM_ERROR", status: 503 } } }] }] });
+  const slow = "version: 1\nname: slow\nrules:\n  - when: { operation: getClient }\n    then: { delay_ms: 10, fail: { error: SYSTEM_ERROR, status: 503 } }\n";
+  const file = join(mkdtempSync(join(tmpdir(), "hostile-scenario-")), "slow.yaml");
+  writeFileSync(file, slow);
+  const t = setup({ seed: "hostile", scenarios: [file] });
   await t.post("/v1/transactions", sale());
   await t.post("/_mock/clock/advance", { by: "PT1H" }, { as: null });
   good = (await t.get("/_mock/journal/export", { as: null })).text;
