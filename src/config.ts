@@ -21,6 +21,7 @@ export const SETTINGS = [
   { flag: "realtime", env: "PAYDOUBLE_REALTIME", default: "false", help: "the clock follows wall time from its start instant" },
   { flag: "log", env: "PAYDOUBLE_LOG", default: "off", help: "per-request log on stdout: off, text or json (secrets masked)" },
   { flag: "replay", env: "PAYDOUBLE_REPLAY", default: "(none)", help: "rebuild the world of a /_mock/journal/export file at start" },
+  { flag: "allowed-hosts", env: "PAYDOUBLE_ALLOWED_HOSTS", default: "(none)", help: "more Host names browsers may use (comma-separated; .domain, all)" },
 ] as const;
 
 export const configSchema = z.object({
@@ -48,6 +49,8 @@ export const configSchema = z.object({
   realtime: z.boolean(),
   log: z.enum(["off", "text", "json"]),
   replay: z.string().min(1).nullable(),
+  /** Besides localhost, IP literals and single-label names (http/trust.ts). */
+  allowedHosts: z.array(z.string().regex(/^(?:\.?[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?(?::\d{1,5})?|all|\*)$/i, "must be host names (example.test, .example.test for a domain and its subdomains, or all)")),
 });
 
 export type Config = z.output<typeof configSchema>;

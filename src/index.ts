@@ -39,6 +39,12 @@ export interface DoubleOptions {
   realtime?: boolean;
   /** Real delay for scenario `delay_ms` (default: a timer). */
   sleep?: Sleep;
+  /**
+   * Host names a browser may reach the double by, besides localhost, IP addresses and single-label
+   * names (DNS rebinding protection): `"ci.example.test"`, `".example.test"` (a domain and its
+   * subdomains) or `"all"`.
+   */
+  allowedHosts?: readonly string[];
   /** Cap on live sandboxes. */
   sandboxLimit?: number;
   /**
@@ -88,7 +94,7 @@ export function createDouble(options: DoubleOptions = {}): Double {
     },
     options.sandboxLimit,
   );
-  const app = createApp(host, { control: options.control, sleep: options.sleep, onRequest: options.onRequest });
+  const app = createApp(host, { control: options.control, sleep: options.sleep, onRequest: options.onRequest, allowedHosts: options.allowedHosts });
   return { host, app, fetch: (request, env) => app.fetch(request, env) };
 }
 

@@ -47,6 +47,8 @@ export type JournalRecord = Omit<JournalEntry, "seq" | "body" | "query" | "respo
 export interface LiveFacts {
   /** Wall time from arrival to the answer, in milliseconds. */
   latency_ms: number;
+  /** The sandbox the entry's world is (null: the default world); the entry's `path` is world-local. */
+  sandbox_id?: string | null;
 }
 
 export type JournalListener = (entry: JournalEntry, live: LiveFacts) => void;

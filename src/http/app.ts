@@ -14,6 +14,7 @@ import { answerJson } from "./answer.js";
 import { toEnvelope, unknownRoute } from "./errors.js";
 import { TransportFault, type Sleep } from "./outcomes.js";
 import { registerOperation } from "./register.js";
+import { hostRule, refusal } from "./trust.js";
 
 /** Control POSTs that change nothing: they do not wake the inspector's live stream. */
 const READ_ONLY_POSTS = new Set(["/_mock/scenarios/explain"]);
@@ -27,6 +28,8 @@ export interface AppOptions {
   onRequest?: JournalListener;
   /** Real delay for scenario `delay_ms` (default: a timer); tests inject their own. */
   sleep?: Sleep;
+  /** Host names accepted besides the built-in ones (`--allowed-hosts`; see http/trust.ts). */
+  allowedHosts?: readonly string[];
 }
 
 /**
@@ -35,8 +38,12 @@ export interface AppOptions {
  */
 export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  const allowedHost = hostRule(options.allowedHosts);
 
   app.use("*", async (c, next) => {
+    // Before anything else: a rebound name or a cross-site page reaches no world (no id, no tick).
+    const refused = refusal(c, allowedHost);
+    if (refused) return c.json(toEnvelope(new GatewayError("UNAUTHORIZED_ACTION", refused), "").body, 403);
     const started = monotonicMs(); // wall time, for the live latency only (never journaled)
     // The body first: a request reaches its world (id, tick, change) only once it is whole, so a
     // body arriving late cannot take an earlier id than a request applied before it.
@@ -98,13 +105,13 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
     record(c.res.status, dropped === null ? undefined : refusedBodyMarker(dropped));
 
     function record(status: number, marker?: string) {
-      const live = { latency_ms: elapsedMs(started) };
+      const live = { latency_ms: elapsedMs(started), sandbox_id: sandboxId };
       const entry = world.journal.record(
         {
           at: arrived.at, // the arrival instant, also for a reply held by delay_ms
           request_id: requestId,
           method: c.req.method,
-          path: maskPath(c.req.path),
+          path: maskPath(localPath), // world-local: two sandboxes of one seed journal the same bytes
           url: c.req.url,
           operation: c.get("operation"),
           client_id: c.get("clientId"),
