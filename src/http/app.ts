@@ -68,10 +68,12 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
       const { status, body } = toEnvelope(new GatewayError("RESOURCE_NOT_FOUND", { message: `No sandbox ${maskPath(sandboxId ?? "")}.` }), requestId);
       return c.json(body, status as 404, { "x-request-id": requestId });
     }
-    // Set before the answer exists: a header added to a finished response makes hono rebuild it
-    // around a stream body, which costs @hono/node-server its fast path (a third of a request).
-    c.header("x-request-id", requestId);
     const gateway = c.req.path.slice(m ? m[0].length : 0).startsWith("/v1");
+    // Set before the answer exists: a header added to a finished response makes hono rebuild it
+    // around a stream body, which costs @hono/node-server its fast path (a third of a request). A
+    // `/v1` answer's headers are a plain object written with it (answer.ts).
+    if (gateway) c.set("answerHeaders", { "x-request-id": requestId });
+    else c.header("x-request-id", requestId);
     if (gateway) world.tick();
     const localPath = c.req.path.slice(m ? m[0].length : 0) || "/";
     const arrived = arrival(world);

@@ -13,6 +13,8 @@ export interface AppEnv {
     rule: string | null;
     /** The parsed request body, for the journal and scenario matchers. */
     journalBody: unknown;
+    /** A `/v1` answer's headers besides its content type (set with `answerHeader`); unset for control answers. */
+    answerHeaders: Record<string, string> | undefined;
     /** The answer body's text, for the journal (set by `answerJson`; unset for other answers). */
     answer: string | undefined;
     /** The envelope's `error_code` of an error answer, for the journal. */

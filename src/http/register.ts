@@ -9,6 +9,7 @@ import type { AppEnv } from "./env.js";
 import { processorOf } from "../gateway/processor-of.js";
 import { delayIfAsked, deliver, failAfterHandling, failBeforeHandling, namingProcessor, type Sleep } from "./outcomes.js";
 import { readInput } from "./validate.js";
+import { answerHeader } from "./answer.js";
 import { headerSafeLabel } from "../scenarios/label.js";
 
 /**
@@ -51,7 +52,7 @@ export function registerOperation(app: Hono<AppEnv>, op: Operation, options: { s
     c.set("nearMisses", nearMisses(world.scenarios.active, input, matched?.label ?? null));
     if (matched) {
       c.set("rule", matched.label);
-      c.header("x-paydouble-rule", headerSafeLabel(matched.label)); // before the answer exists (see app.ts)
+      answerHeader(c, "x-paydouble-rule", headerSafeLabel(matched.label));
     }
     const outcome = matched?.outcome;
     // A 502 names the processor the request would have reached (spec Errors: `source.system`).
@@ -70,7 +71,7 @@ export function registerOperation(app: Hono<AppEnv>, op: Operation, options: { s
       // fire (no budget spent, no header), as for any rejection before matching.
       world.scenarios.undoLastMatch();
       c.set("rule", null);
-      c.header("x-paydouble-rule", undefined);
+      answerHeader(c, "x-paydouble-rule", undefined);
       throw naming(e);
     }
     try {
