@@ -30,6 +30,7 @@ export const TOKENIZATION_FAILED = "Payment method could not be tokenized.";
  */
 export function missing(world: World, field: string, what: string): GatewayError {
   if (!world.quirks.declared_404_never_returned) return notFound(what);
+  world.noteQuirk("declared_404_never_returned");
   return invalidField(field, `does not name a ${what.toLowerCase()} of this client`);
 }
 
