@@ -51,7 +51,7 @@ describe("a payment's story, the log and the layout in chromium", { timeout: 90_
     await open(s, `story-${tx.id}`);
     const life = s.page.locator("ol.timeline");
     await life.locator("li", { hasText: "RETURNED R01 after settlement" }).waitFor();
-    const text = await life.textContent();
+    const text = (await life.textContent()) ?? "";
     expect(text).toContain("CLOSED");
     expect(text).toContain("SETTLED");
     expect(text.indexOf("SETTLED")).toBeLessThan(text.indexOf("RETURNED R01 after settlement"));
