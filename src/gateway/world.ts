@@ -142,6 +142,12 @@ export class World {
     this.quirkNoted ??= name;
   }
 
+  /** Whether a quirk is on, noted as shaping the answer when it is (for a quirk that always does when on). */
+  applies(name: QuirkName): boolean {
+    if (this.quirks[name]) this.noteQuirk(name);
+    return this.quirks[name];
+  }
+
   /**
    * Adds an entry to the replay log. HTTP requests are recorded by the pipeline (http/changes.ts);
    * anything that changes the world without an HTTP request must call this.

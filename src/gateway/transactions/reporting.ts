@@ -21,7 +21,7 @@ export type ReadKind = "created" | "by_id" | "list";
 /** The wire form of `t` for one kind of response. */
 export function present(world: World, t: Transaction, kind: ReadKind) {
   const q = world.quirks;
-  if (kind === "created" && q.card_type_unknown_on_create && t.card_type !== "UNKNOWN") world.noteQuirk("card_type_unknown_on_create");
+  // Named only where it hid something sent (not `card_type_unknown_on_create`, true of every card create: noise).
   if (kind === "by_id" && q.initiator_null_on_get && t.initiator !== null) world.noteQuirk("initiator_null_on_get");
   const wire = toWire(t, {
     dba: world.state.clients.get(t.client_id)?.dba ?? "",
