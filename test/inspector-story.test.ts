@@ -43,7 +43,7 @@ describe("the inspector's data", () => {
     expect(await q("after=1&before=3")).toMatchObject({ data: [{ seq: 2 }], count: 1 });
     expect(await q("path=transactions&count=true")).toEqual({ count: 4 });
     const bad = expectEnvelope(await t.get("/_mock/requests?after=-1&quirk=", { as: null }), 400, "INVALID_REQUEST_DATA");
-    expect(Object.keys(bad.details).sort()).toEqual(["after", "quirk"]);
+    expect(Object.keys(bad.details ?? {}).sort()).toEqual(["after", "quirk"]);
   });
 
   test("GET /_mock/activity: control actions and fired events in order, with what each did to payments", async () => {
@@ -112,7 +112,7 @@ describe("the inspector's data", () => {
     expect(await find("last4=4242")).toEqual([1111]);
     expect(await find("result=APPROVED&method=CARD")).toEqual(expect.arrayContaining([1111]));
     const bad = expectEnvelope(await t.get("/_mock/transactions?last4=42&method=CHEQUE", { as: null }), 400, "INVALID_REQUEST_DATA");
-    expect(Object.keys(bad.details).sort()).toEqual(["last4", "method"]);
+    expect(Object.keys(bad.details ?? {}).sort()).toEqual(["last4", "method"]);
   });
 
   test("a rule whose times budget or nth match is used up is listed as spent", async () => {

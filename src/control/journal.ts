@@ -10,7 +10,8 @@ import { parseWith } from "../http/validate.js";
 import { streamExport } from "../replay/export.js";
 import { controlRoute, instant } from "./registry.js";
 
-const cursor = z.string().regex(/^(?:0|[1-9]\d{0,14})$/, "must be a journal seq (0 or more)").transform(Number);
+/** A journal `seq` (or activity id) cursor as a query parameter. */
+export const cursor = z.string().regex(/^(?:0|[1-9]\d{0,14})$/, "must be a journal seq (0 or more)").transform(Number);
 
 const requestsQuery = z
   .object({

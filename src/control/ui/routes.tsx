@@ -4,7 +4,9 @@ import { fixtureCredentials } from "../../gateway/fixtures.js";
 import type { Host } from "../../gateway/host.js";
 import type { AppEnv } from "../../http/env.js";
 import { clockData } from "../clock.js";
-import { entryMatch, filtering, parseRequestsQuery } from "../journal.js";
+import { z } from "zod";
+import { parseWith } from "../../http/validate.js";
+import { cursor, entryMatch, filtering, parseRequestsQuery } from "../journal.js";
 import { allBatches, allTransactions, parseTransactionsQuery } from "../ledger.js";
 import { present } from "../../gateway/transactions/reporting.js";
 import type { World } from "../../gateway/world.js";
@@ -80,7 +82,7 @@ function renderView(c: Context<AppEnv>, host: Host, view: ViewName) {
   switch (view) {
     case "log": {
       const { activity_after, ...query } = c.req.query();
-      const after = activity_after === undefined ? 0 : Number(parseRequestsQuery({ after: activity_after }).after);
+      const after = activity_after === undefined ? 0 : parseWith(z.object({ activity_after: cursor }), { activity_after }, "query").activity_after;
       return logPage(world, parseRequestsQuery(query), after);
     }
     case "transactions":
