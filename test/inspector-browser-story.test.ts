@@ -14,7 +14,7 @@ const s = useInspector();
 const v1 = (method: string, path: string, body?: unknown) => call(s, method, path, body);
 const LOST = { version: 1, name: "reconcile-after-502", rules: [{ name: "lost answer", when: { operation: "createTransaction", body: { "metadata.order_id": "ORD-502" }, times: 1 }, then: { fail: { error: "DOWNSTREAM_ERROR", created: "APPROVED" } } }] };
 
-describe("a payment's story, the log and the layout in chromium", { timeout: 90_000 }, () => {
+describe("a payment's story, the log and the layout in chromium", { timeout: 180_000 }, () => {
   test("a 502 that created a payment: the story names the request and the read that found it, linked both ways", async () => {
     await control(s, "POST", "scenarios", LOST);
     expect((await v1("POST", "/v1/transactions", sale({ amount: 1234, metadata: { order_id: "ORD-502" } }))).status).toBe(502);

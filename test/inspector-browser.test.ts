@@ -12,8 +12,8 @@ import { sale } from "./payments-helpers.js";
 const s = useInspector();
 const v1 = (method: string, path: string, body?: unknown) => call(s, method, path, body);
 
-// A real browser on a busy CI machine: each flow gets a minute (they take a few seconds when idle).
-describe("the inspector in chromium", { timeout: 60_000 }, () => {
+// A real browser on a busy CI machine: each flow gets two minutes (they take a few seconds when idle).
+describe("the inspector in chromium", { timeout: 120_000 }, () => {
   test("a payment made over /v1 appears in the log within a second, without a reload", async () => {
     await open(s, "log");
     await s.page.waitForSelector("#live:text('live')");

@@ -50,6 +50,8 @@ export function useInspector(): Inspector {
     await s.d?.close();
     s.d = await startDouble({ seed: "inspector" });
     s.page = await s.context.newPage();
+    // A loaded CI machine (2 cores, the whole suite at once) can take long to draw: conditions get a minute.
+    s.page.setDefaultTimeout(60_000);
     pageErrors = [];
     s.console = [];
     s.page.on("pageerror", (e) => pageErrors.push(e.message));
