@@ -36,7 +36,7 @@ export const activeScenario = z
     description: z.string().nullable(),
     origin: z.string(),
     enabled: z.boolean().meta({ description: "False while switched off by `POST /_mock/scenarios/{name}/disable`." }),
-    rules: z.array(z.object({ name: z.string().nullable().optional(), label: z.string(), hits: z.number().int(), when: z.unknown(), then: z.unknown() }).strict()),
+    rules: z.array(z.object({ name: z.string().nullable().optional(), label: z.string(), hits: z.number().int(), spent: z.boolean().meta({ description: "The rule can never fire again: its `times` budget is used up or its `nth` match has passed (a `per: client` budget never shows spent)." }), when: z.unknown(), then: z.unknown() }).strict()),
   })
   .strict()
   .meta({ id: "ActiveScenario" });

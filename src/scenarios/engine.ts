@@ -171,7 +171,7 @@ export class ScenarioEngine {
       description: s.file.description ?? null,
       origin: s.origin,
       enabled: s.enabled,
-      rules: s.rules.map((r) => ({ name: r.name, label: r.label, hits: r.hits, when: r.rule.when, then: r.rule.then })),
+      rules: s.rules.map((r) => ({ name: r.name, label: r.label, hits: r.hits, spent: spent(r), when: r.rule.when, then: r.rule.then })),
     }));
   }
 
@@ -266,4 +266,14 @@ function resolve(then: Then, groups: string[]): Outcome {
 
 function lowerCaseKeys(h: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
+}
+
+/**
+ * A rule that can never fire again: its `times` budget is used up, or its `nth` match has passed.
+ * A `per: client` budget is per client, so it is never spent for clients not seen yet.
+ */
+function spent(r: ActiveRule): boolean {
+  const w = r.rule.when;
+  if (w.per === "client") return false;
+  return (w.times !== undefined && (r.fired.get("*") ?? 0) >= w.times) || (w.nth !== undefined && (r.seen.get("*") ?? 0) >= w.nth);
 }
