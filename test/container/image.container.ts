@@ -60,8 +60,9 @@ describe("the image, run with podman", () => {
     expect(capture).toMatchObject({ status: 200, body: { reference_transaction_id: auth.body.id } });
     facts.push("payment ok");
     // The image keeps its HEALTHCHECK only in the docker format (podman build --format docker).
-    const config = JSON.parse((await podman(["image", "inspect", "--format", "{{json .Config}}", image])).stdout);
-    expect(config.Healthcheck?.Test?.[0]).toBe("CMD");
+    const inspect = async (field: string) => JSON.parse((await podman(["image", "inspect", "--format", `{{json .${field}}}`, image])).stdout);
+    const config = await inspect("Config");
+    expect((await inspect("Config.Healthcheck"))?.Test?.[0]).toBe("CMD");
     expect(await healthcheck(c.name)).toBe(0);
     facts.push("healthcheck ok");
     expect(config.User).toBe("node");
@@ -70,11 +71,12 @@ describe("the image, run with podman", () => {
     // No VOLUME: a run leaves no anonymous volume behind.
     expect(config.Volumes ?? {}).toEqual({});
     expect(JSON.parse((await podman(["inspect", "--format", "{{json .Mounts}}", c.name])).stdout)).toEqual([]);
+    // `-t 3`: podman sends SIGKILL 3 s after SIGTERM, and the exit code would be 137; exit 0 proves the
+    // server ended by itself within 3 s whatever podman's own overhead on a busy machine.
     const t0 = performance.now();
-    await podman(["stop", "-t", "10", c.name], { timeoutS: 30 });
+    await podman(["stop", "-t", "3", c.name], { timeoutS: 30 });
     const stopMs = performance.now() - t0;
     expect((await podman(["inspect", "--format", "{{.State.ExitCode}}", c.name])).stdout.trim()).toBe("0");
-    expect(stopMs).toBeLessThan(3000);
     facts.push(`stop ${seconds(stopMs)} s`);
     expect((await podman(["logs", c.name])).stderr).toContain("code cache: accepted\n");
     facts.push("code cache accepted");
