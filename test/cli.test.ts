@@ -165,7 +165,9 @@ describe("the built CLI's cold-start aids (scripts/build-extras.mjs)", () => {
     expect(r.stderr).toBe("code cache: accepted\n");
   });
 
-  it("keeps the cache accepted under the V8 flags `npm start` passes (a flag the training run lacked makes V8 reject it)", async () => {
+  // Node 20 rejects a cache trained without a flag the run has (`--max-semi-space-size=256` once made
+  // `npm start` and the image report `rejected`); Node 26 no longer counts that flag.
+  it("keeps the cache accepted under the V8 flags `npm start` passes", async () => {
     const report = (flags: string[]) =>
       new Promise<string>((resolve) => {
         const child = spawn(process.execPath, [...flags, "dist/main.js", "--version"], { env: { ...process.env, PAYDOUBLE_CODE_CACHE: "report" } });
@@ -176,7 +178,6 @@ describe("the built CLI's cold-start aids (scripts/build-extras.mjs)", () => {
     const words = (JSON.parse(readFileSync("package.json", "utf8")).scripts.start as string).split(/\s+/);
     expect(words[0]).toBe("node");
     expect(await report(words.slice(1, words.indexOf("dist/main.js")))).toBe("code cache: accepted\n");
-    expect(await report(["--max-semi-space-size=256"])).toBe("code cache: rejected\n");
   });
 
   it("ships the built-in scenario and default fixtures as JSON compiled from the current YAML", async () => {
