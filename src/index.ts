@@ -110,7 +110,8 @@ export { OPERATION_IDS, type ScenarioFile } from "./scenarios/schema.js";
 export { fixturesJsonSchema, scenarioJsonSchema } from "./scenarios/json-schema.js";
 export type { Matched, Outcome } from "./scenarios/engine.js";
 
-export { ControlError, startDouble, type ClockAdvance, type RequestFilter, type RunningDouble, type StartOptions } from "./start.js";
+export { ControlError, controlHelpers, type ClockAdvance, type ControlHelpers, type RequestFilter } from "./control-helpers.js";
+export { startDouble, type RunningDouble, type StartOptions } from "./start.js";
 export type { OpenApiDocument } from "./http/openapi.js";
 export { buildOpenApi } from "./http/openapi.js";
 export type { JournalEntry, LiveFacts, NearMiss };
