@@ -2,6 +2,8 @@ import { serve } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
 import type { JournalEntry } from "./gateway/journal.js";
 import { createDouble, type Double, type DoubleOptions } from "./index.js";
+import type { CheckResult } from "./verdict/requirements.js";
+import type { AuditReport, CoverageReport } from "./verdict/verdict.js";
 
 /**
  * `startDouble(options)`: a double listening on a port (a free one unless `port` is given), with
@@ -72,6 +74,12 @@ export interface RunningDouble {
    * world started with (not the one of an earlier reset).
    */
   reset(seed?: string | number): Promise<{ status: string; seed: string; now: string }>;
+  /** `GET /_mock/coverage`: which catalogue outcomes the run met (`{ scope: "world" }`: the default world only). */
+  coverage(options?: { scope?: "run" | "world" }): Promise<CoverageReport>;
+  /** `POST /_mock/coverage/check`: a requirement file's text (YAML or JSON) or object; `passed` and `missed`. */
+  checkCoverage(requirements: string | object): Promise<CheckResult>;
+  /** `GET /_mock/audit`: where the client broke the spec's rules. */
+  audit(options?: { scope?: "run" | "world" }): Promise<AuditReport>;
   close(): Promise<void>;
 }
 
@@ -142,6 +150,10 @@ export async function startDouble(options: StartOptions = {}): Promise<RunningDo
       },
     },
     reset: (seed) => control("POST", "/reset", seed === undefined ? {} : { seed }),
+    coverage: (o = {}) => control("GET", `/coverage${query({}, o.scope ? { scope: o.scope } : {})}`),
+    checkCoverage: (requirements) =>
+      typeof requirements === "string" ? control("POST", "/coverage/check", requirements, "application/yaml") : control("POST", "/coverage/check", requirements),
+    audit: (o = {}) => control("GET", `/audit${query({}, o.scope ? { scope: o.scope } : {})}`),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));

@@ -16,6 +16,7 @@ import { mountExplain } from "./explain.js";
 import { mountJournal } from "./journal.js";
 import { controlRoute, instant } from "./registry.js";
 import { mountLedger } from "./ledger.js";
+import { mountVerdict } from "./verdict.js";
 import { mountEvents } from "./ui/events.js";
 import { mountInspector } from "./ui/routes.js";
 
@@ -71,6 +72,7 @@ export function buildControlApp(host: Host): Hono<AppEnv> {
   mountJournal(ctl, host);
   mountPaymentHelpers(ctl);
   mountLedger(ctl);
+  mountVerdict(ctl);
   mountEvents(ctl, host);
   mountInspector(ctl, host);
   return ctl;

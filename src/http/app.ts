@@ -14,6 +14,7 @@ import { answerJson } from "./answer.js";
 import { toEnvelope, unknownRoute } from "./errors.js";
 import { TransportFault, type Sleep } from "./outcomes.js";
 import { registerOperation } from "./register.js";
+import { Verdict } from "../verdict/verdict.js";
 
 /** Control POSTs that change nothing: they do not wake the inspector's live stream. */
 const READ_ONLY_POSTS = new Set(["/_mock/scenarios/explain"]);
@@ -27,6 +28,8 @@ export interface AppOptions {
   onRequest?: JournalListener;
   /** Real delay for scenario `delay_ms` (default: a timer); tests inject their own. */
   sleep?: Sleep;
+  /** Where coverage and conduct are recorded (default: a new one); false records nothing. */
+  verdict?: Verdict | false;
 }
 
 /**
@@ -35,6 +38,7 @@ export interface AppOptions {
  */
 export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  const verdict = options.verdict === false ? undefined : (options.verdict ?? new Verdict(host));
 
   app.use("*", async (c, next) => {
     const started = monotonicMs(); // wall time, for the live latency only (never journaled)
@@ -57,6 +61,7 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
     c.set("operation", null);
     c.set("clientId", null);
     c.set("rule", null);
+    c.set("verdict", verdict);
     if (m && !host.world(sandboxId)) {
       const { status, body } = toEnvelope(new GatewayError("RESOURCE_NOT_FOUND", { message: `No sandbox ${maskPath(sandboxId ?? "")}.` }), requestId);
       return c.json(body, status as 404, { "x-request-id": requestId });
@@ -120,6 +125,14 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
         live,
       );
       if (options.onRequest) options.onRequest(world.journal.masked(entry), live);
+      // After the journal, outside it: wall-clock instants go to the audit's retry gaps only.
+      if (verdict) {
+        const actingAs = c.req.header("x-acting-as-client-id");
+        verdict.observe({
+          sandboxId, world, entry, url: c.req.url, body: c.get("journalBody"), result: c.get("handled"), answer: c.get("answer"),
+          actingAs, clientIdHeader: actingAs === undefined ? undefined : c.req.header("client-id"), arrivedMs: started, answeredMs: monotonicMs(),
+        });
+      }
     }
   });
 

@@ -1,0 +1,259 @@
+import type { Host } from "../gateway/host.js";
+import type { JournalEntry } from "../gateway/journal.js";
+import type { World } from "../gateway/world.js";
+import { queryParams } from "../core/query.js";
+import { CATALOGUE } from "./catalogue.js";
+import { classify } from "./classify.js";
+import { Conduct, type Step } from "./conduct.js";
+import { FINDING_KINDS, type EntryRef, type Finding, type FindingName } from "./findings.js";
+
+/** What the pipeline hands over for each answered `/v1` request (after the journal recorded it). */
+export interface Observation {
+  sandboxId: string | null;
+  world: World;
+  entry: JournalEntry;
+  url: string;
+  body: unknown;
+  /** The handler's wire answer, when it ran (also under a 502 answered after it). */
+  result: unknown;
+  /** The answer's text as sent (undefined: none). */
+  answer: string | undefined;
+  actingAs: string | undefined;
+  clientIdHeader: string | undefined;
+  /** Wall-clock instants (monotonic ms) of arrival and answer: for retry gaps only. */
+  arrivedMs: number;
+  answeredMs: number;
+}
+
+/** A reference to the entry that met an outcome or is cited by a finding, in the world it was in. */
+export interface Cited extends EntryRef {
+  world: string | null;
+  /** The journal entry's control route while the entry is still there (not reset, deleted or dropped from the ring), else null. */
+  link: string | null;
+}
+
+interface Ref extends EntryRef {
+  world: string | null;
+  epoch: number;
+}
+
+/** One world's share (a sandbox, or the default world), kept across resets of that world. */
+class WorldShare {
+  /** Bumped when the world is reset (a new World object): seqs of an older epoch name no entry. */
+  epoch = 0;
+  readonly met = new Map<string, Ref>();
+  readonly findings = new Map<string, Finding & { world: string | null; epoch: number }>();
+  readonly silenced = new Set<FindingName>();
+  /** The last answer showing each client (what `updateClient` is compared with). */
+  readonly clientViews = new Map<string, Ref>();
+  conduct: Conduct;
+
+  constructor(
+    readonly key: string | null,
+    public world: World,
+    readonly verdict: Verdict,
+  ) {
+    this.conduct = this.#conduct();
+  }
+
+  /** A new world object under the same key (a reset): the conduct checks start over. */
+  renew(world: World): void {
+    this.world = world;
+    this.epoch++;
+    this.conduct = this.#conduct();
+    this.clientViews.clear();
+  }
+
+  #conduct(): Conduct {
+    return new Conduct((kind, step, entries, message) => {
+      const id = `${kind} ${step.client_id} ${step.operation}`;
+      const known = this.findings.get(id);
+      if (known) return void known.repeats++;
+      if (this.findings.size >= FINDINGS_PER_WORLD) return;
+      this.findings.set(id, { kind, client_id: step.client_id, operation: step.operation, message, entries, repeats: 0, world: this.key, epoch: this.epoch });
+    });
+  }
+}
+
+/** Findings kept per world (kinds x clients x operations; more are counted only by `repeats`). */
+const FINDINGS_PER_WORLD = 500;
+
+/**
+ * Coverage and conduct for one server: per world (kept across resets) and for the whole run, every
+ * world it ever had (a deleted sandbox's share stays). Fed once per answered `/v1` request with
+ * O(1) work: no entry is kept, only the first entry that met each outcome, so a run far longer
+ * than the journal's ring still reports what it met early.
+ */
+export class Verdict {
+  readonly #worlds = new Map<string | null, WorldShare>();
+  /** The run's first meeting of each outcome, whichever world it was in. */
+  readonly #run = new Map<string, Ref>();
+  #requests = 0;
+
+  constructor(readonly host: Host) {}
+
+  observe(o: Observation): void {
+    this.#requests++;
+    const share = this.#share(o.sandboxId, o.world);
+    const e = o.entry;
+    const ref: Ref = { seq: e.seq, request_id: e.request_id, at: e.at, method: e.method, path: e.path, status: e.status, world: o.sandboxId, epoch: share.epoch };
+    const world = o.world;
+    const actingAs = o.actingAs === undefined || o.actingAs === "" ? "none" : o.actingAs === o.clientIdHeader ? "self" : "other";
+    classify(
+      {
+        operation: e.operation,
+        status: e.status,
+        result: o.result,
+        body: o.body,
+        query: () => queryParams(o.url, "first"),
+        actingAsSelf: actingAs === "self",
+        cut: e.status === 200 && o.answer !== undefined && o.answer.charCodeAt(o.answer.length - 1) !== 125,
+        quirks: world.quirks,
+        transaction: (id) => world.state.transactions.get(id),
+      },
+      (id) => {
+        if (!share.met.has(id)) share.met.set(id, ref);
+        if (!this.#run.has(id)) this.#run.set(id, ref);
+      },
+    );
+    const step: Step = {
+      ref,
+      operation: e.operation,
+      client_id: e.client_id,
+      key: `${e.method} ${o.url}`,
+      body: o.body,
+      result: o.result,
+      arrivedMs: o.arrivedMs,
+      answeredMs: o.answeredMs,
+      actingAs,
+      callerIsMerchant: actingAs === "other" && world.state.clients.get(o.clientIdHeader ?? "")?.type === "merchant",
+    };
+    if (e.operation === "updateClient" || e.operation === "getClient" || e.operation === "createClient") this.#clientView(share, step, o);
+    share.conduct.observe(step);
+  }
+
+  /** `updateClient`: which sent properties equal the client as last answered; then remember this answer. */
+  #clientView(share: WorldShare, step: Step, o: Observation): void {
+    const id = (o.result as { id?: unknown } | undefined)?.id;
+    if (typeof id !== "string" || step.ref.status !== 200) return;
+    const before = share.clientViews.get(id);
+    if (step.operation === "updateClient" && before && o.body && typeof o.body === "object") {
+      const seen = share.world.journal.get(before.seq)?.response as Record<string, unknown> | undefined;
+      if (seen && typeof seen === "object") {
+        const unchanged = Object.entries(o.body as Record<string, unknown>)
+          .filter(([k, v]) => k in seen && JSON.stringify(seen[k]) === JSON.stringify(v))
+          .map(([k]) => k);
+        if (unchanged.length) Object.assign(step, { unchanged, unchangedFrom: before });
+      }
+    }
+    share.clientViews.set(id, step.ref as Ref);
+  }
+
+  #share(key: string | null, world: World): WorldShare {
+    let share = this.#worlds.get(key);
+    if (!share) {
+      this.#worlds.set(key, (share = new WorldShare(key, world, this)));
+    } else if (share.world !== world) {
+      share.renew(world);
+    }
+    return share;
+  }
+
+  /** Outcome coverage of the whole run (`sandboxId` undefined) or of one world. */
+  coverage(sandboxId?: string | null): CoverageReport {
+    const scoped = sandboxId !== undefined;
+    const met = scoped ? (this.#worlds.get(sandboxId)?.met ?? new Map<string, Ref>()) : this.#run;
+    const operations: CoverageReport["operations"] = [];
+    for (const o of CATALOGUE) {
+      let group = operations.at(-1);
+      if (group?.operation !== o.operation) operations.push((group = { operation: o.operation, met: 0, outcomes: [] }));
+      const by = met.get(o.id);
+      if (by) group.met++;
+      group.outcomes.push({ id: o.id, title: o.title, source: o.source, met: by !== undefined, by: by ? this.#cite(by) : null });
+    }
+    const total = CATALOGUE.length;
+    return { scope: scoped ? "world" : "run", world: scoped ? sandboxId : null, worlds: this.#worlds.size, requests: this.#requests, met: met.size, outcomes: total, operations };
+  }
+
+  /** Conduct findings of the whole run or of one world (silenced kinds left out and counted). */
+  audit(sandboxId?: string | null): AuditReport {
+    const shares = sandboxId !== undefined ? [this.#worlds.get(sandboxId)].filter((s) => s !== undefined) : [...this.#worlds.values()];
+    const findings: AuditReport["findings"] = [];
+    const silenced: AuditReport["silenced"] = [];
+    for (const share of shares) {
+      for (const f of share.findings.values()) {
+        if (share.silenced.has(f.kind)) continue;
+        const kind = FINDING_KINDS[f.kind];
+        findings.push({ kind: f.kind, title: kind.title, rule: kind.rule, spec: kind.spec, instead: kind.instead, world: f.world, client_id: f.client_id, operation: f.operation, message: f.message, repeats: f.repeats, entries: f.entries.map((r) => this.#cite({ ...r, world: f.world, epoch: f.epoch })) });
+      }
+      for (const kind of share.silenced) silenced.push({ world: share.key, kind, findings: [...share.findings.values()].filter((f) => f.kind === kind).length });
+    }
+    return { scope: sandboxId !== undefined ? "world" : "run", world: sandboxId ?? null, findings, silenced };
+  }
+
+  /** Silences (or, with `on` false, restores) a finding kind in one world. */
+  silence(sandboxId: string | null, kind: FindingName, on = true): FindingName[] {
+    let share = this.#worlds.get(sandboxId);
+    const world = this.host.world(sandboxId);
+    if (!share && world) this.#worlds.set(sandboxId, (share = new WorldShare(sandboxId, world, this)));
+    if (!share) return [];
+    if (on) share.silenced.add(kind);
+    else share.silenced.delete(kind);
+    return [...share.silenced];
+  }
+
+  /** The silenced kinds of one world. */
+  silencedIn(sandboxId: string | null): FindingName[] {
+    return [...(this.#worlds.get(sandboxId)?.silenced ?? [])];
+  }
+
+  /** Starts a new run: every world's coverage and findings forgotten (silences kept). */
+  clear(): void {
+    this.#run.clear();
+    this.#requests = 0;
+    for (const [key, share] of this.#worlds) {
+      if (!this.host.world(key)) this.#worlds.delete(key);
+      share.met.clear();
+      share.findings.clear();
+    }
+  }
+
+  #cite(r: Ref): Cited {
+    const share = this.#worlds.get(r.world);
+    const world = this.host.world(r.world);
+    const live = share && world === share.world && share.epoch === r.epoch && world.journal.get(r.seq)?.request_id === r.request_id;
+    const prefix = r.world === null ? "" : `/sandboxes/${encodeURIComponent(r.world)}`;
+    return { world: r.world, seq: r.seq, request_id: r.request_id, at: r.at, method: r.method, path: r.path, status: r.status, link: live ? `${prefix}/_mock/requests/${r.seq}` : null };
+  }
+}
+
+export interface CoverageReport {
+  scope: "run" | "world";
+  world: string | null;
+  /** Worlds that answered a request in this run (deleted sandboxes included). */
+  worlds: number;
+  /** `/v1` requests observed in this run. */
+  requests: number;
+  met: number;
+  outcomes: number;
+  operations: { operation: string; met: number; outcomes: { id: string; title: string; source: string; met: boolean; by: Cited | null }[] }[];
+}
+
+export interface AuditReport {
+  scope: "run" | "world";
+  world: string | null;
+  findings: {
+    kind: FindingName;
+    title: string;
+    rule: string;
+    spec: string;
+    instead: string;
+    world: string | null;
+    client_id: string | null;
+    operation: string | null;
+    message: string;
+    repeats: number;
+    entries: Cited[];
+  }[];
+  silenced: { world: string | null; kind: FindingName; findings: number }[];
+}
