@@ -6,7 +6,7 @@ import type { AppEnv } from "../http/env.js";
 import { readQuery, parseWith } from "../http/validate.js";
 import { FINDING_NAMES, type FindingName } from "../verdict/findings.js";
 import { auditJunit, auditMarkdown, checkJunit, checkMarkdown, coverageJunit, coverageMarkdown } from "../verdict/render.js";
-import { checkCoverage, parseRequirements } from "../verdict/requirements.js";
+import { checkCoverage, parseRequirements, requirementsJsonSchema } from "../verdict/requirements.js";
 import type { Verdict } from "../verdict/verdict.js";
 import { controlRoute, instant } from "./registry.js";
 import { scenarioText } from "./scenarios.js";
@@ -85,6 +85,13 @@ export function mountVerdict(ctl: Hono<AppEnv>): void {
     const check = checkCoverage(recorder(c).coverage(q.scope === "world" ? c.get("sandboxId") : undefined), parsed.name, parsed.require);
     return q.format === "junit" ? text(c, checkJunit(check), "xml") : q.format === "markdown" ? text(c, checkMarkdown(check)) : c.json(check);
   });
+
+  let schema: object | null = null;
+  controlRoute(ctl, {
+    method: "GET", path: "/schemas/coverage.json", tag: "verdict", summary: "The JSON Schema of coverage requirement files",
+    description: "The schema `coverage/schema.json` of the package: the format of `--require` files, with every catalogue id as an allowed value, for editors.",
+    answers: { 200: { description: "A JSON Schema (draft 2020-12)", schema: z.record(z.string(), z.unknown()) } },
+  }, (c) => c.json((schema ??= requirementsJsonSchema())));
 
   controlRoute(ctl, {
     method: "DELETE", path: "/coverage", tag: "verdict", summary: "Start a new run: forget coverage and findings",

@@ -78,14 +78,29 @@ export function checkCoverage(report: CoverageReport, name: string, require: rea
   return { name, passed: missed.length === 0, required, missed };
 }
 
-/** The published JSON Schema of a requirement file (`coverage/schema.json`). */
+const EXAMPLES: Record<string, unknown[]> = {
+  version: [1],
+  name: ["checkout payments"],
+  require: [["createTransaction/declined", { outcome: "createTransaction/502-created", why: "we must not charge twice" }]],
+  outcome: ["createTransaction/502-created"],
+  why: ["we must not charge twice"],
+};
+
+/** The published JSON Schema of a requirement file (`coverage/schema.json`), with editor help and the catalogue's ids. */
 export function requirementsJsonSchema(): Record<string, unknown> {
   const json = z.toJSONSchema(requirementsSchema, { io: "input" }) as Record<string, unknown>;
   const ids = CATALOGUE.map((o) => o.id);
-  const described = CATALOGUE.map((o) => `${o.title} (${o.source})`);
-  const items = (json.properties as Record<string, { items: { anyOf: Record<string, unknown>[] } }>).require.items;
-  const withIds = (s: Record<string, unknown>) => Object.assign(s, { enum: ids, enumDescriptions: described });
+  const described = CATALOGUE.map((o) => `${o.title}; ${o.source}.`);
+  const help = (props: Record<string, Record<string, unknown>>) => {
+    for (const [name, p] of Object.entries(props)) Object.assign(p, { markdownDescription: p.description, examples: EXAMPLES[name] });
+  };
+  const withIds = (p: Record<string, unknown>) => Object.assign(p, { enum: ids, enumDescriptions: described, markdownEnumDescriptions: described });
+  const props = json.properties as Record<string, Record<string, unknown>>;
+  help(props);
+  const items = props.require!.items as { anyOf: Record<string, unknown>[] };
   withIds(items.anyOf[0]!);
-  withIds((items.anyOf[1]!.properties as Record<string, Record<string, unknown>>).outcome!);
+  const entry = items.anyOf[1]!.properties as Record<string, Record<string, unknown>>;
+  help(entry);
+  withIds(entry.outcome!);
   return { ...json, $id: "https://paydouble.dev/schema/coverage-requirements-v1.json", title: "paydouble coverage requirements, format v1" };
 }
