@@ -38,7 +38,7 @@ const PAYMENTS = new Set(["createTransaction", "captureTransaction", "cancelTran
 const NO_RETRY = new Set([400, 401, 403, 404, 409]);
 const RETRYABLE = new Set([500, 502]);
 /** A retry sooner than this after the failure it follows is "without backoff" (decisions table). */
-export const MIN_BACKOFF_MS = 50;
+export const MIN_BACKOFF_MS = 100;
 /** Rule 4's "three or four attempts". */
 export const MAX_ATTEMPTS = 4;
 /** Failed requests remembered per client (the oldest is forgotten first). */
@@ -53,6 +53,11 @@ export class Conduct {
   readonly #pending = new Map<string, Map<string, Pending>>();
 
   constructor(readonly report: (kind: FindingName, step: Step, entries: EntryRef[], message: string) => void) {}
+
+  /** Whether a client has a failed request that a later one may repeat (or a read may follow). */
+  pendingFor(clientId: string | null): boolean {
+    return (this.#pending.get(clientId ?? "")?.size ?? 0) > 0;
+  }
 
   observe(s: Step): void {
     if (s.actingAs === "self") this.report("acting_as_self", s, [s.ref], `${s.ref.method} ${s.ref.path} named the caller ${s.client_id} in X-Acting-As-Client-Id.`);
@@ -106,12 +111,10 @@ export class Conduct {
     }
     if (!same || !(RETRYABLE.has(before.ref.status) || before.ref.status === 0)) return;
     const gap = Math.max(0, Math.round(s.arrivedMs - before.answeredMs));
-    const last = p.gaps.at(-1);
     p.gaps.push(gap);
-    if (!p.flagged.has("retry_without_backoff") && (gap < MIN_BACKOFF_MS || (last !== undefined && gap < last))) {
+    if (!p.flagged.has("retry_without_backoff") && gap < MIN_BACKOFF_MS) {
       p.flagged.add("retry_without_backoff");
-      const why = gap < MIN_BACKOFF_MS ? `${gap} ms after the ${before.ref.status || "lost reply"} (less than ${MIN_BACKOFF_MS} ms)` : `${gap} ms after the failure, not longer than the ${last} ms wait before`;
-      this.report("retry_without_backoff", s, pair, `${op} was retried ${why}; waits so far: ${p.gaps.join(", ")} ms.`);
+      this.report("retry_without_backoff", s, pair, `${op} was retried ${gap} ms after the ${before.ref.status || "lost reply"} (less than ${MIN_BACKOFF_MS} ms); waits so far: ${p.gaps.join(", ")} ms.`);
     }
     if (p.attempts + 1 > MAX_ATTEMPTS && !p.flagged.has("too_many_attempts")) {
       p.flagged.add("too_many_attempts");

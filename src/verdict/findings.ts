@@ -41,7 +41,7 @@ export const FINDING_KINDS = {
     title: "500/502 retried without exponential backoff",
     rule: "spec Errors, rule 4",
     spec: RULE_4,
-    instead: "Wait before each retry and double the wait each time, with random jitter (for example about 100 ms, 200 ms, 400 ms).",
+    instead: "Wait before each retry and double the wait each time, with random jitter (for example about 100 ms, 200 ms, 400 ms; a retry sooner than 100 ms after the failure is found).",
   },
   too_many_attempts: {
     title: "more than four attempts at one request",

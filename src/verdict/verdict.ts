@@ -1,7 +1,6 @@
 import type { Host } from "../gateway/host.js";
 import type { JournalEntry } from "../gateway/journal.js";
 import type { World } from "../gateway/world.js";
-import { queryParams } from "../core/query.js";
 import { CATALOGUE } from "./catalogue.js";
 import { classify } from "./classify.js";
 import { Conduct, type Step } from "./conduct.js";
@@ -37,11 +36,36 @@ interface Ref extends EntryRef {
   epoch: number;
 }
 
+/** Outcomes met, keyed by the two halves of their id (`createTransaction` / `declined`): looked up with no string built. */
+class MetSet {
+  readonly #groups = new Map<string, Map<string, Ref>>();
+  size = 0;
+
+  /** Records `ref` unless the outcome was met already. */
+  add(group: string, outcome: string, ref: () => Ref): void {
+    let g = this.#groups.get(group);
+    if (!g) this.#groups.set(group, (g = new Map()));
+    if (g.has(outcome)) return;
+    g.set(outcome, ref());
+    this.size++;
+  }
+
+  get(id: string): Ref | undefined {
+    const cut = id.indexOf("/");
+    return this.#groups.get(id.slice(0, cut))?.get(id.slice(cut + 1));
+  }
+
+  clear(): void {
+    this.#groups.clear();
+    this.size = 0;
+  }
+}
+
 /** One world's share (a sandbox, or the default world), kept across resets of that world. */
 class WorldShare {
   /** Bumped when the world is reset (a new World object): seqs of an older epoch name no entry. */
   epoch = 0;
-  readonly met = new Map<string, Ref>();
+  readonly met = new MetSet();
   readonly findings = new Map<string, Finding & { world: string | null; epoch: number }>();
   readonly silenced = new Set<FindingName>();
   /** The last answer showing each client (what `updateClient` is compared with). */
@@ -87,8 +111,21 @@ const FINDINGS_PER_WORLD = 500;
 export class Verdict {
   readonly #worlds = new Map<string | null, WorldShare>();
   /** The run's first meeting of each outcome, whichever world it was in. */
-  readonly #run = new Map<string, Ref>();
+  readonly #run = new MetSet();
   #requests = 0;
+  /** The request being observed, and its entry's reference (built only when something keeps it). */
+  #now: { o: Observation; share: WorldShare; ref: Ref | null } | null = null;
+  readonly #ref = (): Ref => {
+    const now = this.#now!;
+    if (now.ref) return now.ref;
+    const e = now.o.entry;
+    return (now.ref = { seq: e.seq, request_id: e.request_id, at: e.at, method: e.method, path: e.path, status: e.status, world: now.o.sandboxId, epoch: now.share.epoch });
+  };
+  /** Bound once: classify calls it per outcome met, with no closure built per request. */
+  readonly #met = (group: string, outcome: string): void => {
+    this.#now!.share.met.add(group, outcome, this.#ref);
+    this.#run.add(group, outcome, this.#ref);
+  };
 
   constructor(readonly host: Host) {}
 
@@ -96,26 +133,15 @@ export class Verdict {
     this.#requests++;
     const share = this.#share(o.sandboxId, o.world);
     const e = o.entry;
-    const ref: Ref = { seq: e.seq, request_id: e.request_id, at: e.at, method: e.method, path: e.path, status: e.status, world: o.sandboxId, epoch: share.epoch };
+    this.#now = { o, share, ref: null };
     const world = o.world;
     const actingAs = o.actingAs === undefined || o.actingAs === "" ? "none" : o.actingAs === o.clientIdHeader ? "self" : "other";
-    classify(
-      {
-        operation: e.operation,
-        status: e.status,
-        result: o.result,
-        body: o.body,
-        query: () => queryParams(o.url, "first"),
-        actingAsSelf: actingAs === "self",
-        cut: e.status === 200 && o.answer !== undefined && o.answer.charCodeAt(o.answer.length - 1) !== 125,
-        quirks: world.quirks,
-        transaction: (id) => world.state.transactions.get(id),
-      },
-      (id) => {
-        if (!share.met.has(id)) share.met.set(id, ref);
-        if (!this.#run.has(id)) this.#run.set(id, ref);
-      },
-    );
+    const cut = e.status === 200 && o.answer !== undefined && o.answer.charCodeAt(o.answer.length - 1) !== 125;
+    classify({ operation: e.operation, status: e.status, result: o.result, url: o.url, actingAsSelf: actingAs === "self", cut, world }, this.#met);
+    // Most requests succeed, from a client with no failed request pending: nothing for the conduct checks.
+    const clientOp = e.operation === "updateClient" || e.operation === "getClient" || e.operation === "createClient";
+    if (e.status >= 200 && e.status < 400 && actingAs === "none" && !clientOp && !share.conduct.pendingFor(e.client_id)) return;
+    const ref = this.#ref();
     const step: Step = {
       ref,
       operation: e.operation,
@@ -128,7 +154,7 @@ export class Verdict {
       actingAs,
       callerIsMerchant: actingAs === "other" && world.state.clients.get(o.clientIdHeader ?? "")?.type === "merchant",
     };
-    if (e.operation === "updateClient" || e.operation === "getClient" || e.operation === "createClient") this.#clientView(share, step, o);
+    if (clientOp) this.#clientView(share, step, o);
     share.conduct.observe(step);
   }
 
@@ -162,7 +188,7 @@ export class Verdict {
   /** Outcome coverage of the whole run (`sandboxId` undefined) or of one world. */
   coverage(sandboxId?: string | null): CoverageReport {
     const scoped = sandboxId !== undefined;
-    const met = scoped ? (this.#worlds.get(sandboxId)?.met ?? new Map<string, Ref>()) : this.#run;
+    const met = scoped ? (this.#worlds.get(sandboxId)?.met ?? new MetSet()) : this.#run;
     const operations: CoverageReport["operations"] = [];
     for (const o of CATALOGUE) {
       let group = operations.at(-1);

@@ -9,6 +9,7 @@ export const VIEWS = [
   ["scenarios", "Scenarios", "Scenarios"],
   ["reference", "Quirks & credentials", "Credentials, quirks and magic values"],
   ["sandboxes", "Sandboxes", "Sandboxes"],
+  ["verdict", "Verdict", "Coverage and client conduct"],
 ] as const;
 export type ViewName = (typeof VIEWS)[number][0];
 

@@ -16,6 +16,7 @@ import { Page, VIEWS, type ViewName } from "./page.js";
 import { ReferenceView, SandboxesView } from "./reference.js";
 import { STYLE } from "./style.js";
 import { ClockView, ScenariosView } from "./world.js";
+import { VerdictView } from "./verdict.js";
 
 /** The root of a world's paths: "" for the default world, `/sandboxes/{id}` for a sandbox. */
 export function worldPrefix(sandboxId: string | null): string {
@@ -73,6 +74,11 @@ function renderView(c: Context<AppEnv>, host: Host, view: ViewName) {
       const origin = new URL(c.req.url).origin;
       const v1 = `${origin}${worldPrefix(c.get("sandboxId"))}/v1`;
       return <ReferenceView quirks={quirkRows(world)} magic={magicValues(world).rules} clients={fixtureCredentials(world.options.fixtures).clients} v1={v1} />;
+    }
+    case "verdict": {
+      const verdict = c.get("verdict");
+      if (!verdict) throw new GatewayError("RESOURCE_NOT_FOUND", { message: "Coverage and audit are off in this server." });
+      return <VerdictView audit={verdict.audit()} coverage={verdict.coverage()} />;
     }
     case "sandboxes": {
       const list = c.get("sandboxId") === null ? sandboxList(c, host) : null;
