@@ -4,8 +4,8 @@
 // 1. Create throughput over sockets: two server children (bench/server.mjs, VERDICT=off and on),
 //    POST /v1/transactions with autocannon, the two alternating over several short rounds; the
 //    report gives the median requests/s of each and their ratio.
-// 2. CPU time per create in process (no sockets), the two variants alternating in small batches:
-//    process CPU time, so other jobs on the machine inflate both alike.
+// 2. CPU time per create in process (no sockets), the variants taking turns request by request:
+//    process CPU time, so other jobs on the machine inflate them alike.
 // 3. Memory per request: heap after a full GC at 10,000 and at 40,000 creates into a journal ring
 //    of 1,000 entries (full after the first thousand), with and without: the verdict keeps only the
 //    first request per outcome and a bounded state per client, so its growth per request is zero
@@ -20,8 +20,8 @@ import { TRANSACTION_CREATES } from "./workload.mjs";
 const here = fileURLToPath(new URL(".", import.meta.url));
 const args = process.argv.slice(2);
 const opt = (name, dflt) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : dflt);
-const rounds = opt("--rounds", 5);
-const seconds = opt("--seconds", 3);
+const rounds = opt("--rounds", 8);
+const seconds = opt("--seconds", 2);
 const [create] = TRANSACTION_CREATES;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const pct = (a, b) => `${((a / b) * 100).toFixed(1)}%`;
@@ -46,33 +46,36 @@ console.log(`  verdict off   ${median(rps.off).toFixed(0).padStart(6)} req/s   r
 console.log(`  verdict on    ${median(rps.on).toFixed(0).padStart(6)} req/s   runs: ${rps.on.map((x) => x.toFixed(0)).join(", ")}`);
 console.log(`  on / off      ${pct(median(rps.on), median(rps.off))}`);
 
-// 2. CPU per request in process.
+// 2. CPU per request in process: the variants take turns request by request (so garbage collection
+// and the machine's other jobs fall on all of them alike), each request timed in process CPU time.
 const { createDouble } = await import(pathToFileURL(`${here}../dist/index.js`).href);
-async function cpu(double, n) {
+async function one(double) {
   const before = process.cpuUsage();
-  for (let i = 0; i < n; i++) {
-    const res = await double.fetch(new Request(`http://127.0.0.1${create.path}`, { method: "POST", headers: create.headers, body: create.body }));
-    if (res.status !== 200) throw new Error(`status ${res.status}`);
-    await res.arrayBuffer();
-  }
+  const res = await double.fetch(new Request(`http://127.0.0.1${create.path}`, { method: "POST", headers: create.headers, body: create.body }));
+  if (res.status !== 200) throw new Error(`status ${res.status}`);
+  await res.arrayBuffer();
   const used = process.cpuUsage(before);
-  return (used.user + used.system) / n;
+  return used.user + used.system;
 }
 const variants = [
   { name: "verdict off", double: createDouble({ seed: "bench", verdict: false }) },
   { name: "verdict off (identical twin)", double: createDouble({ seed: "bench", verdict: false }) },
   { name: "verdict on", double: createDouble({ seed: "bench" }) },
 ];
-for (const v of variants) await cpu(v.double, 500);
-const samples = new Map(variants.map((v) => [v.name, []]));
-for (let r = 0; r < 15; r++) for (let k = 0; k < variants.length; k++) {
-  const v = variants[(r + k) % variants.length];
-  samples.get(v.name).push(await cpu(v.double, 500));
+for (let i = 0; i < 500; i++) for (const v of variants) await one(v.double); // warm-up
+const batches = new Map(variants.map((v) => [v.name, []]));
+for (let r = 0; r < 15; r++) {
+  const sums = new Map(variants.map((v) => [v.name, 0]));
+  for (let i = 0; i < 500; i++) for (let k = 0; k < variants.length; k++) {
+    const v = variants[(i + k) % variants.length];
+    sums.set(v.name, sums.get(v.name) + (await one(v.double)));
+  }
+  for (const v of variants) batches.get(v.name).push(sums.get(v.name) / 500);
 }
-const ref = median(samples.get("verdict off"));
-console.log("CPU time per create in process, median of 15 alternating batches of 500:");
+const ref = median(batches.get("verdict off"));
+console.log("CPU time per create in process, median of 15 rounds of 500 requests each, the variants taking turns:");
 for (const v of variants) {
-  const m = median(samples.get(v.name));
+  const m = median(batches.get(v.name));
   console.log(`  ${v.name.padEnd(30)} ${m.toFixed(1).padStart(6)} us   throughput ${pct(ref, m)} of verdict off`);
 }
 

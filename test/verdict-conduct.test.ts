@@ -42,6 +42,10 @@ describe("rule 4: do not retry 400, 401, 403, 404, 409", () => {
     expect(f.rule).toBe("spec Errors, rule 4");
     expect(f.spec).toContain("Do not retry 400, 401, 403, 404, 409.");
     expect(f.entries.map((e) => [e.seq, e.status])).toEqual([[1, 400], [2, 400]]);
+    // The inspector's Verdict view badges the finding and links both requests.
+    const html = await (await fetch(`${g.url}/_mock/ui/views/verdict`)).text();
+    expect(html).toContain('<span class="badge">retry_after_client_error</span>');
+    expect(html).toContain('<a href="/_mock/requests/1">#1 POST /v1/transactions → 400</a>');
   });
   it("a 400 fixed before it is sent again is clean", async () => {
     expect((await call("POST", "/v1/transactions", { ...card("4242424242424242"), amount: -5 })).status).toBe(400);

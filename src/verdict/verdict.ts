@@ -75,7 +75,6 @@ class WorldShare {
   constructor(
     readonly key: string | null,
     public world: World,
-    readonly verdict: Verdict,
   ) {
     this.conduct = this.#conduct();
   }
@@ -130,6 +129,14 @@ export class Verdict {
   constructor(readonly host: Host) {}
 
   observe(o: Observation): void {
+    try {
+      this.#observe(o);
+    } finally {
+      this.#now = null; // holds no request past its own observation
+    }
+  }
+
+  #observe(o: Observation): void {
     this.#requests++;
     const share = this.#share(o.sandboxId, o.world);
     const e = o.entry;
@@ -178,7 +185,7 @@ export class Verdict {
   #share(key: string | null, world: World): WorldShare {
     let share = this.#worlds.get(key);
     if (!share) {
-      this.#worlds.set(key, (share = new WorldShare(key, world, this)));
+      this.#worlds.set(key, (share = new WorldShare(key, world)));
     } else if (share.world !== world) {
       share.renew(world);
     }
@@ -221,7 +228,7 @@ export class Verdict {
   silence(sandboxId: string | null, kind: FindingName, on = true): FindingName[] {
     let share = this.#worlds.get(sandboxId);
     const world = this.host.world(sandboxId);
-    if (!share && world) this.#worlds.set(sandboxId, (share = new WorldShare(sandboxId, world, this)));
+    if (!share && world) this.#worlds.set(sandboxId, (share = new WorldShare(sandboxId, world)));
     if (!share) return [];
     if (on) share.silenced.add(kind);
     else share.silenced.delete(kind);
