@@ -57,10 +57,12 @@ async function one(double) {
   const used = process.cpuUsage(before);
   return used.user + used.system;
 }
+// Two doubles per variant: how far two identical doubles drift apart is the noise floor.
 const variants = [
   { name: "verdict off", double: createDouble({ seed: "bench", verdict: false }) },
-  { name: "verdict off (identical twin)", double: createDouble({ seed: "bench", verdict: false }) },
   { name: "verdict on", double: createDouble({ seed: "bench" }) },
+  { name: "verdict off (twin)", double: createDouble({ seed: "bench", verdict: false }) },
+  { name: "verdict on (twin)", double: createDouble({ seed: "bench" }) },
 ];
 for (let i = 0; i < 500; i++) for (const v of variants) await one(v.double); // warm-up
 const batches = new Map(variants.map((v) => [v.name, []]));
@@ -78,6 +80,8 @@ for (const v of variants) {
   const m = median(batches.get(v.name));
   console.log(`  ${v.name.padEnd(30)} ${m.toFixed(1).padStart(6)} us   throughput ${pct(ref, m)} of verdict off`);
 }
+const pooled = (prefix) => median(variants.filter((v) => v.name.startsWith(prefix)).flatMap((v) => batches.get(v.name)));
+console.log(`  pooled: verdict on throughput ${pct(pooled("verdict off"), pooled("verdict on"))} of verdict off`);
 
 // 3. Memory per request once the journal ring is full.
 async function heapAt(verdict, counts) {
