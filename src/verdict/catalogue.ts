@@ -22,7 +22,7 @@ import { APPLIES } from "../scenarios/applies.js";
 export interface Outcome {
   /** Stable id, `<operation>/<outcome>` or `lifecycle/<from>.<action>`: what a requirement file names. */
   id: string;
-  /** The operation it is met on (`lifecycle` for a move). */
+  /** The operation it is met on (`quirk` for a quirk, `lifecycle` for a move). */
   operation: string;
   /** What it is, in a few words. */
   title: string;
@@ -35,7 +35,7 @@ const PAYMENTS = APPLIES.decline;
 /** The reads through which a later occurrence is found ("found by polling GET /v1/transactions"). */
 export const POLLING_READS = ["getTransaction", "listTransactions"] as const;
 
-/** Where each quirk shows to a client; null: it is an absence no request can observe. */
+/** Where each quirk shows to a client (`*`: any write); null: it is an absence no request can observe. */
 export const QUIRK_SHOWS: Record<QuirkName, string | null> = {
   initiator_null_on_get: "getTransaction",
   card_type_unknown_on_create: "createTransaction",
@@ -96,7 +96,7 @@ function build(): Outcome[] {
     }
   }
   for (const [name, where] of Object.entries(QUIRK_SHOWS) as [QuirkName, string | null][]) {
-    if (where) out.push({ id: `quirk/${name}`, operation: where, title: QUIRKS[name], source: "spec quirk (GET /_mock/quirks)" });
+    if (where) out.push({ id: `quirk/${name}`, operation: "quirk", title: QUIRKS[name], source: `spec quirk, met on ${where === "*" ? "any write" : where} (GET /_mock/quirks)` });
   }
   for (const [from, moves] of Object.entries(TRANSITIONS) as [TxStatus, Partial<Record<TxAction, TxStatus>>][]) {
     for (const action of Object.keys(moves) as TxAction[]) {
