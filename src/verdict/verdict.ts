@@ -71,17 +71,25 @@ class WorldShare {
   /** The last answer showing each client (what `updateClient` is compared with). */
   readonly clientViews = new Map<string, Ref>();
   conduct: Conduct;
+  /** Weakly: a deleted sandbox's world (its store and journal) must be freed, its share kept. */
+  #world: WeakRef<World>;
 
   constructor(
     readonly key: string | null,
-    public world: World,
+    world: World,
   ) {
+    this.#world = new WeakRef(world);
     this.conduct = this.#conduct();
+  }
+
+  /** Whether `world` is the world object this share has seen last (not a reset's replacement). */
+  isCurrent(world: World | undefined): boolean {
+    return world !== undefined && this.#world.deref() === world;
   }
 
   /** A new world object under the same key (a reset): the conduct checks start over. */
   renew(world: World): void {
-    this.world = world;
+    this.#world = new WeakRef(world);
     this.epoch++;
     this.conduct = this.#conduct();
     this.clientViews.clear();
@@ -171,7 +179,7 @@ export class Verdict {
     if (typeof id !== "string" || step.ref.status !== 200) return;
     const before = share.clientViews.get(id);
     if (step.operation === "updateClient" && before && o.body && typeof o.body === "object") {
-      const seen = share.world.journal.get(before.seq)?.response as Record<string, unknown> | undefined;
+      const seen = o.world.journal.get(before.seq)?.response as Record<string, unknown> | undefined;
       if (seen && typeof seen === "object") {
         const unchanged = Object.entries(o.body as Record<string, unknown>)
           .filter(([k, v]) => k in seen && JSON.stringify(seen[k]) === JSON.stringify(v))
@@ -186,7 +194,7 @@ export class Verdict {
     let share = this.#worlds.get(key);
     if (!share) {
       this.#worlds.set(key, (share = new WorldShare(key, world)));
-    } else if (share.world !== world) {
+    } else if (!share.isCurrent(world)) {
       share.renew(world);
     }
     return share;
@@ -254,7 +262,7 @@ export class Verdict {
   #cite(r: Ref): Cited {
     const share = this.#worlds.get(r.world);
     const world = this.host.world(r.world);
-    const live = share && world === share.world && share.epoch === r.epoch && world.journal.get(r.seq)?.request_id === r.request_id;
+    const live = share && world && share.isCurrent(world) && share.epoch === r.epoch && world.journal.get(r.seq)?.request_id === r.request_id;
     const prefix = r.world === null ? "" : `/sandboxes/${encodeURIComponent(r.world)}`;
     return { world: r.world, seq: r.seq, request_id: r.request_id, at: r.at, method: r.method, path: r.path, status: r.status, link: live ? `${prefix}/_mock/requests/${r.seq}` : null };
   }
