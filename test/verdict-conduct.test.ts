@@ -56,10 +56,12 @@ describe("rule 4: do not retry 400, 401, 403, 404, 409", () => {
 
 describe("rule 4: retry 500 and 502 with exponential backoff, three or four attempts", () => {
   it("a 500 retried at once is found with the measured gap", async () => {
-    for (let i = 0; i < 3; i++) expect((await call("POST", "/v1/transactions", card("4000005000000001"))).status).toBe(500);
+    // Four attempts back to back: on a loaded machine one gap may exceed 100 ms, not all three.
+    for (let i = 0; i < 4; i++) expect((await call("POST", "/v1/transactions", card("4000005000000001"))).status).toBe(500);
     const f = await only("retry_without_backoff");
     expect(f.message).toMatch(/retried \d+ ms after the 500 \(less than 100 ms\)/);
-    expect(f.entries.map((e) => e.seq)).toEqual([1, 2]);
+    const [first, retry] = f.entries.map((e) => e.seq);
+    expect(retry).toBe(first! + 1);
   });
   it("a fifth attempt is found even with backoff", async () => {
     for (const pause of [0, 110, 120, 130, 140]) {
