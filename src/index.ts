@@ -49,6 +49,11 @@ export interface DoubleOptions {
   onRequest?: (entry: JournalEntry, live: LiveFacts) => void;
   /** Record outcome coverage and client conduct (default true); false skips that work per request. */
   verdict?: boolean;
+  /**
+   * A monotonic clock in milliseconds for the audit's retry gaps (default: the wall clock). Tests of
+   * retry timing inject one so a loaded machine cannot stretch a gap; nothing else reads it.
+   */
+  wallClock?: () => number;
 }
 
 export interface Double {
@@ -101,7 +106,7 @@ export function createDouble(options: DoubleOptions = {}): Double {
     options.sandboxLimit,
   );
   const verdict = options.verdict === false ? undefined : new Verdict(host);
-  const app = createApp(host, { control: options.control, sleep: options.sleep, onRequest: options.onRequest, verdict: verdict ?? false });
+  const app = createApp(host, { control: options.control, sleep: options.sleep, onRequest: options.onRequest, verdict: verdict ?? false, wallClock: options.wallClock });
   const off = () => new Error("coverage and audit are off (createDouble({ verdict: false }))");
   const coverage = (o: { world?: string | null } = {}) => {
     if (!verdict) throw off();

@@ -30,6 +30,8 @@ export interface AppOptions {
   sleep?: Sleep;
   /** Where coverage and conduct are recorded (default: a new one); false records nothing. */
   verdict?: Verdict | false;
+  /** A monotonic clock in ms for the audit's retry gaps (default: the wall clock); tests inject one. */
+  wallClock?: () => number;
 }
 
 /**
@@ -42,6 +44,7 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
 
   app.use("*", async (c, next) => {
     const started = monotonicMs(); // wall time, for the live latency only (never journaled)
+    const arrivedMs = options.wallClock ? options.wallClock() : started; // the audit's retry gaps
     // The body first: a request reaches its world (id, tick, change) only once it is whole, so a
     // body arriving late cannot take an earlier id than a request applied before it.
     let body: string | null = null;
@@ -130,7 +133,7 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
         const actingAs = c.req.header("x-acting-as-client-id");
         verdict.observe({
           sandboxId, world, entry, url: c.req.url, body: c.get("journalBody"), result: c.get("handled"), answer: c.get("answer"),
-          actingAs, clientIdHeader: actingAs === undefined ? undefined : c.req.header("client-id"), arrivedMs: started, answeredMs: monotonicMs(),
+          actingAs, clientIdHeader: actingAs === undefined ? undefined : c.req.header("client-id"), arrivedMs, answeredMs: options.wallClock ? options.wallClock() : monotonicMs(),
         });
       }
     }
