@@ -106,8 +106,7 @@ class WorldShare {
   }
 }
 
-/** Findings kept per world (kinds x clients x operations; more are counted only by `repeats`). */
-const FINDINGS_PER_WORLD = 500;
+const FINDINGS_PER_WORLD = 500; // kinds x clients x operations; more are counted only by `repeats`
 
 /**
  * Coverage and conduct for one server: per world (kept across resets) and for the whole run, every
