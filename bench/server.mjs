@@ -11,7 +11,9 @@ let fetch;
 if (mode === "double") {
   const { createDouble } = await import("../dist/index.js");
   // JOURNAL_LIMIT=0 keeps no journal: the inspector bench's baseline (bench/inspector.mjs).
-  fetch = createDouble({ seed: "bench", journalLimit: process.env.JOURNAL_LIMIT ? Number(process.env.JOURNAL_LIMIT) : undefined }).fetch;
+  // VERDICT=off records no coverage or audit: the verdict bench's baseline (bench/verdict.mjs).
+  const journalLimit = process.env.JOURNAL_LIMIT ? Number(process.env.JOURNAL_LIMIT) : undefined;
+  fetch = createDouble({ seed: "bench", journalLimit, verdict: process.env.VERDICT !== "off" }).fetch;
 } else if (mode === "ceiling") {
   const answer = JSON.parse(process.env.ANSWER);
   const spinNs = BigInt(Math.round(Number(process.env.SPIN_US) * 1000));

@@ -1,4 +1,6 @@
 import type { JournalEntry } from "./gateway/journal.js";
+import type { CheckResult } from "./verdict/requirements.js";
+import type { AuditReport, CoverageReport } from "./verdict/verdict.js";
 
 /**
  * The typed control helpers of a running double: each calls the documented `/_mock` route over
@@ -52,6 +54,12 @@ export interface ControlHelpers {
    * world started with (not the one of an earlier reset).
    */
   reset(seed?: string | number): Promise<{ status: string; seed: string; now: string }>;
+  /** `GET /_mock/coverage`: which catalogue outcomes the run met (`{ scope: "world" }`: the default world only). */
+  coverage(options?: { scope?: "run" | "world" }): Promise<CoverageReport>;
+  /** `POST /_mock/coverage/check`: a requirement file's text (YAML or JSON) or object; `passed` and `missed`. */
+  checkCoverage(requirements: string | object): Promise<CheckResult>;
+  /** `GET /_mock/audit`: where the client broke the spec's rules. */
+  audit(options?: { scope?: "run" | "world" }): Promise<AuditReport>;
 }
 
 /** Thrown by the control methods when the double answers with an error envelope. */
@@ -111,5 +119,9 @@ export function controlHelpers(url: string): ControlHelpers {
       },
     },
     reset: (seed) => control("POST", "/reset", seed === undefined ? {} : { seed }),
+    coverage: (o = {}) => control("GET", `/coverage${query({}, o.scope ? { scope: o.scope } : {})}`),
+    checkCoverage: (requirements) =>
+      typeof requirements === "string" ? control("POST", "/coverage/check", requirements, "application/yaml") : control("POST", "/coverage/check", requirements),
+    audit: (o = {}) => control("GET", `/audit${query({}, o.scope ? { scope: o.scope } : {})}`),
   };
 }

@@ -13,6 +13,8 @@ import { readScenarioFile } from "./scenarios/library.js";
 import { parseScenario, ScenarioFileError } from "./scenarios/loader.js";
 import type { ScenarioFile } from "./scenarios/schema.js";
 import { settingsFromFiles } from "./scenarios/start.js";
+import { checkCoverage, parseRequirements, type CheckResult } from "./verdict/requirements.js";
+import { Verdict, type AuditReport, type CoverageReport } from "./verdict/verdict.js";
 
 /**
  * The programmatic API: build a double in process, with no port.
@@ -52,6 +54,13 @@ export interface DoubleOptions {
    * wall-clock `latency_ms` (which the journal itself never holds: it is not replayable).
    */
   onRequest?: (entry: JournalEntry, live: LiveFacts) => void;
+  /** Record outcome coverage and client conduct (default true); false skips that work per request. */
+  verdict?: boolean;
+  /**
+   * A monotonic clock in milliseconds for the audit's retry gaps (default: the wall clock). Tests of
+   * retry timing inject one so a loaded machine cannot stretch a gap; nothing else reads it.
+   */
+  wallClock?: () => number;
 }
 
 export interface Double {
@@ -63,6 +72,15 @@ export interface Double {
    * Headers object per request.
    */
   fetch: (request: Request, env?: unknown) => Response | Promise<Response>;
+  /**
+   * Which catalogue outcomes the traffic met: the whole run (every world, deleted sandboxes
+   * included), or one world (`{ world: null }` the default world, `{ world: "SANDBOX-..." }`).
+   */
+  coverage(options?: { world?: string | null }): CoverageReport;
+  /** The CI gate: a requirement file's text (YAML or JSON) or object, checked against {@link coverage}. */
+  checkCoverage(requirements: string | object, options?: { world?: string | null }): CheckResult;
+  /** Client-conduct findings of the run or of one world (silenced kinds left out). */
+  audit(options?: { world?: string | null }): AuditReport;
 }
 
 export const DEFAULTS = { seed: "paydouble", clockStart: "2026-03-02T15:00:00.000Z", tick: "PT0.001S" } as const;
@@ -94,8 +112,28 @@ export function createDouble(options: DoubleOptions = {}): Double {
     },
     options.sandboxLimit,
   );
-  const app = createApp(host, { control: options.control, sleep: options.sleep, onRequest: options.onRequest, allowedHosts: options.allowedHosts });
-  return { host, app, fetch: (request, env) => app.fetch(request, env) };
+  const verdict = options.verdict === false ? undefined : new Verdict(host);
+  const app = createApp(host, { control: options.control, sleep: options.sleep, onRequest: options.onRequest, verdict: verdict ?? false, wallClock: options.wallClock, allowedHosts: options.allowedHosts });
+  const off = () => new Error("coverage and audit are off (createDouble({ verdict: false }))");
+  const coverage = (o: { world?: string | null } = {}) => {
+    if (!verdict) throw off();
+    return verdict.coverage(o.world);
+  };
+  return {
+    host,
+    app,
+    fetch: (request, env) => app.fetch(request, env),
+    coverage,
+    checkCoverage: (requirements, o = {}) => {
+      const parsed = parseRequirements(typeof requirements === "string" ? requirements : JSON.stringify(requirements));
+      if (!parsed.ok) throw new Error(`invalid coverage requirements:\n${parsed.problems.join("\n")}`);
+      return checkCoverage(coverage(o), parsed.name, parsed.require);
+    },
+    audit: (o = {}) => {
+      if (!verdict) throw off();
+      return verdict.audit(o.world);
+    },
+  };
 }
 
 /** A scenario given as an object is validated like a file (positions refer to its JSON form). */
@@ -115,3 +153,8 @@ export { startDouble, type RunningDouble, type StartOptions } from "./start.js";
 export type { OpenApiDocument } from "./http/openapi.js";
 export { buildOpenApi } from "./http/openapi.js";
 export type { JournalEntry, LiveFacts, NearMiss };
+export type { AuditReport, CheckResult, CoverageReport };
+export { CATALOGUE as OUTCOMES, type Outcome as CatalogueOutcome } from "./verdict/catalogue.js";
+export { FINDING_KINDS } from "./verdict/findings.js";
+export { parseRequirements, requirementsJsonSchema } from "./verdict/requirements.js";
+export { auditJunit, auditMarkdown, checkJunit, checkMarkdown, coverageJunit, coverageMarkdown } from "./verdict/render.js";

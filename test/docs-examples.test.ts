@@ -14,6 +14,7 @@ import { DOCS_CLI_DIR } from "./docs/global-build.js";
 import { startServer, type PageServer } from "./docs/server.js";
 import { shellQuote, shellScript } from "./docs/shell.js";
 import { checkTypeScript, tsFile } from "./docs/typescript.js";
+import { parseRequirements } from "../src/verdict/requirements.js";
 
 const repo = resolve(".");
 const cli = resolve(DOCS_CLI_DIR, "dist/main.js");
@@ -106,6 +107,14 @@ async function checkBlock(b: Block, server: PageServer, cwd: string): Promise<st
       if (kind === "scenario") await bash(`paydouble check ${shellQuote(file)}`, cwd);
       else await bash(`npx paydouble --fixtures ${shellQuote(file)}`, cwd);
       return kind === "scenario" ? "scenario checked" : "fixtures served";
+    }
+    if (kind === "coverage-requirements") {
+      // Validated as `paydouble ctl coverage --require` reads it, and left as the page's
+      // paydouble-coverage.yaml for the commands after it.
+      const parsed = parseRequirements(b.body);
+      expect(parsed.ok ? [] : parsed.problems).toEqual([]);
+      writeFileSync(join(cwd, "paydouble-coverage.yaml"), b.body);
+      return "coverage requirements checked";
     }
     if (!kind) throw new Error(`${b.page}:${b.line}: a YAML block the runner cannot classify; mark it or make it checkable`);
     for (const script of ciScripts(kind, doc)) await bash(shellScript(script, server.port).script, cwd);

@@ -7,6 +7,7 @@ import { parseScenario } from "../src/scenarios/loader.js";
 import { parseFixtures } from "../src/cli/load-files.js";
 import { ERROR_CODES } from "../src/core/errors.js";
 import { setup } from "./helpers.js";
+import { requirementsJsonSchema } from "../src/verdict/requirements.js";
 
 /** Issue 13 point 5: editors show help for every property and every enum value of both formats. */
 const ROOT = join(import.meta.dirname, "..");
@@ -25,6 +26,7 @@ function walk(node: unknown, path: string, visit: (s: Record<string, unknown>, p
 describe.each([
   ["scenario", scenarioJsonSchema, "scenarios/schema.json"],
   ["fixtures", fixturesJsonSchema, "fixtures/schema.json"],
+  ["coverage", requirementsJsonSchema, "coverage/schema.json"],
 ] as const)("the %s schema", (name, generate, shipped) => {
   const schema = generate();
 

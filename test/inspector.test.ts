@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { expectEnvelope, MERCHANT, RESELLER, setup } from "./helpers.js";
 import { achSale, sale } from "./payments-helpers.js";
 
-const VIEWS = ["log", "transactions", "batches", "clock", "scenarios", "reference", "sandboxes"];
+const VIEWS = ["log", "transactions", "batches", "clock", "scenarios", "reference", "sandboxes", "verdict"];
 const nearRule = {
   version: 1,
   name: "big-sales",

@@ -17,6 +17,7 @@ import { mountJournal } from "./journal.js";
 import { controlRoute, instant } from "./registry.js";
 import { mountLedger } from "./ledger.js";
 import { mountActivity } from "./activity.js";
+import { mountVerdict } from "./verdict.js";
 import { mountEvents } from "./ui/events.js";
 import { mountInspector } from "./ui/routes.js";
 
@@ -73,6 +74,7 @@ export function buildControlApp(host: Host): Hono<AppEnv> {
   mountActivity(ctl);
   mountPaymentHelpers(ctl);
   mountLedger(ctl);
+  mountVerdict(ctl);
   mountEvents(ctl, host);
   mountInspector(ctl, host);
   return ctl;

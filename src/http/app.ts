@@ -16,6 +16,7 @@ import { toEnvelope, unknownRoute } from "./errors.js";
 import { TransportFault, type Sleep } from "./outcomes.js";
 import { registerOperation } from "./register.js";
 import { hostRule, refusal } from "./trust.js";
+import { Verdict } from "../verdict/verdict.js";
 
 /** Control POSTs that change nothing: they do not wake the inspector's live stream. */
 const READ_ONLY_POSTS = new Set(["/_mock/scenarios/explain"]);
@@ -31,6 +32,10 @@ export interface AppOptions {
   sleep?: Sleep;
   /** Host names accepted besides the built-in ones (`--allowed-hosts`; see http/trust.ts). */
   allowedHosts?: readonly string[];
+  /** Where coverage and conduct are recorded (default: a new one); false records nothing. */
+  verdict?: Verdict | false;
+  /** A monotonic clock in ms for the audit's retry gaps (default: the wall clock); tests inject one. */
+  wallClock?: () => number;
 }
 
 /**
@@ -40,12 +45,14 @@ export interface AppOptions {
 export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const allowedHost = hostRule(options.allowedHosts);
+  const verdict = options.verdict === false ? undefined : (options.verdict ?? new Verdict(host));
 
   app.use("*", async (c, next) => {
     // Before anything else: a rebound name or a cross-site page reaches no world (no id, no tick).
     const refused = refusal(c, allowedHost);
     if (refused) return c.json(toEnvelope(new GatewayError("UNAUTHORIZED_ACTION", refused), "").body, 403);
     const started = monotonicMs(); // wall time, for the live latency only (never journaled)
+    const arrivedMs = options.wallClock ? options.wallClock() : started; // the audit's retry gaps
     // The body first: a request reaches its world (id, tick, change) only once it is whole, so a
     // body arriving late cannot take an earlier id than a request applied before it.
     let body: string | null = null;
@@ -66,6 +73,7 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
     c.set("clientId", null);
     c.set("rule", null);
     c.set("quirk", null);
+    c.set("verdict", verdict);
     if (m && !host.world(sandboxId)) {
       const { status, body } = toEnvelope(new GatewayError("RESOURCE_NOT_FOUND", { message: `No sandbox ${maskPath(sandboxId ?? "")}.` }), requestId);
       return c.json(body, status as 404, { "x-request-id": requestId });
@@ -137,6 +145,14 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
         live,
       );
       if (options.onRequest) options.onRequest(world.journal.masked(entry), live);
+      // After the journal, outside it: wall-clock instants go to the audit's retry gaps only.
+      if (verdict) {
+        const actingAs = c.req.header("x-acting-as-client-id");
+        verdict.observe({
+          sandboxId, world, entry, url: c.req.url, body: c.get("journalBody"), result: c.get("handled"), answer: c.get("answer"),
+          actingAs, clientIdHeader: actingAs === undefined ? undefined : c.req.header("client-id"), arrivedMs, answeredMs: options.wallClock ? options.wallClock() : monotonicMs(),
+        });
+      }
       return entry;
     }
   });

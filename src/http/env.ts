@@ -1,5 +1,6 @@
 import type { PendingNearMiss } from "../scenarios/explain.js";
 import type { World } from "../gateway/world.js";
+import type { Verdict } from "../verdict/verdict.js";
 
 /** Per-request values the pipeline stages hand to each other. */
 export interface AppEnv {
@@ -25,5 +26,9 @@ export interface AppEnv {
     errorCode: string | undefined;
     /** Why the loaded scenario rules ahead of the matched one (or all of them) did not match. */
     nearMisses: readonly PendingNearMiss[] | undefined;
+    /** The handler's wire answer when it ran (also under a 502 answered after it): coverage and audit. */
+    handled: unknown;
+    /** The server's coverage and conduct record (src/verdict); undefined when turned off. */
+    verdict: Verdict | undefined;
   };
 }

@@ -73,6 +73,7 @@ export function registerOperation(app: Hono<AppEnv>, op: Operation, options: { s
     }
     try {
       result = op.handle({ ...ctx, matched });
+      c.set("handled", result); // for the verdict: a 502 answered after this still created it
     } catch (e) {
       c.set("quirk", world.quirkNoted);
       // The handler refused the request: it never reached the rule's effect, so the rule did not

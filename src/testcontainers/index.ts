@@ -80,6 +80,9 @@ export class StartedPaydoubleContainer extends AbstractStartedContainer implemen
   readonly scenarios: ControlHelpers["scenarios"];
   readonly requests: ControlHelpers["requests"];
   readonly reset: ControlHelpers["reset"];
+  readonly coverage: ControlHelpers["coverage"];
+  readonly checkCoverage: ControlHelpers["checkCoverage"];
+  readonly audit: ControlHelpers["audit"];
 
   constructor(
     started: StartedTestContainer,
@@ -89,6 +92,8 @@ export class StartedPaydoubleContainer extends AbstractStartedContainer implemen
     readonly credentials: { merchant: Credentials; reseller: Credentials },
   ) {
     super(started);
-    ({ clock: this.clock, scenarios: this.scenarios, requests: this.requests, reset: this.reset } = controlHelpers(url));
+    const helpers = controlHelpers(url);
+    ({ clock: this.clock, scenarios: this.scenarios, requests: this.requests, reset: this.reset } = helpers);
+    ({ coverage: this.coverage, checkCoverage: this.checkCoverage, audit: this.audit } = helpers);
   }
 }

@@ -7,9 +7,10 @@ import { shellQuote } from "./shell.js";
  * stands for: the paydouble service as a `docker run` (checked against the Dockerfile and started),
  * its health check command, and every job step's `run:`/`script:` line, in order.
  */
-export type YamlKind = "scenario" | "fixtures" | "github-actions" | "gitlab-ci" | "compose";
+export type YamlKind = "scenario" | "fixtures" | "coverage-requirements" | "github-actions" | "gitlab-ci" | "compose";
 
 export function yamlKind(doc: Record<string, unknown>): YamlKind | undefined {
+  if (doc.version === 1 && Array.isArray(doc.require)) return "coverage-requirements";
   if (doc.version === 1 && typeof doc.name === "string") return "scenario";
   if (Array.isArray(doc.clients)) return "fixtures";
   if (doc.jobs && typeof doc.jobs === "object") return "github-actions";
@@ -34,7 +35,8 @@ const envLines = (env: Obj | undefined) => Object.entries(env ?? {}).map(([k, v]
 
 /** The shell scripts a CI YAML block stands for, in order. */
 export function ciScripts(kind: YamlKind, doc: Obj): string[] {
-  if (kind === "github-actions") return Object.values(doc.jobs as Obj).flatMap(githubJob);
+  // A job summary file, as the runner gives every step.
+  if (kind === "github-actions") return ['export GITHUB_STEP_SUMMARY="${GITHUB_STEP_SUMMARY:-$(mktemp)}"', ...Object.values(doc.jobs as Obj).flatMap(githubJob)];
   if (kind === "gitlab-ci") return gitlab(doc);
   if (kind === "compose") return compose(doc);
   throw new Error(`no CI scripts for ${kind}`);

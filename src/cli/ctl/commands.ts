@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import type { Writable } from "node:stream";
 import { UsageError, type ControlClient } from "./http.js";
 import { wait } from "./wait.js";
+import { auditCommand, coverageCommand } from "./verdict.js";
 
 /** What a command gets: its words after the command name, its flags, the client and stdout. */
 export interface CtlContext {
@@ -148,4 +149,6 @@ export const COMMANDS: Record<string, CtlCommand> = {
       print(ctx, await ctx.api.call("POST", "/sandboxes", body));
     },
   },
+  coverage: coverageCommand,
+  audit: auditCommand,
 };

@@ -10,6 +10,7 @@ export const VIEWS = [
   ["reference", "Quirks & credentials", "Credentials, quirks and magic values"],
   ["sandboxes", "Sandboxes", "Sandboxes"],
   ["story", "", "A payment's story"],
+  ["verdict", "Verdict", "Coverage and client conduct"],
 ] as const;
 export type ViewName = (typeof VIEWS)[number][0];
 

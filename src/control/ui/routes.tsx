@@ -23,6 +23,7 @@ import { ReferenceView, SandboxesView } from "./reference.js";
 import { STYLE } from "./style.js";
 import { libraryNames } from "../../scenarios/library.js";
 import { ClockView, ScenariosView } from "./world.js";
+import { VerdictView } from "./verdict.js";
 
 /**
  * The inspector's own headers: a strict Content-Security-Policy (its script, style and icon are
@@ -101,6 +102,11 @@ function renderView(c: Context<AppEnv>, host: Host, view: ViewName) {
       const origin = new URL(c.req.url).origin;
       const v1 = `${origin}${worldPrefix(c.get("sandboxId"))}/v1`;
       return <ReferenceView quirks={quirkRows(world)} magic={magicValues(world).rules} clients={fixtureCredentials(world.options.fixtures).clients} v1={v1} />;
+    }
+    case "verdict": {
+      const verdict = c.get("verdict");
+      if (!verdict) throw new GatewayError("RESOURCE_NOT_FOUND", { message: "Coverage and audit are off in this server." });
+      return <VerdictView audit={verdict.audit()} coverage={verdict.coverage()} />;
     }
     case "sandboxes": {
       const list = c.get("sandboxId") === null ? sandboxList(c, host) : null;

@@ -67,4 +67,6 @@ ul.links,ul.near{margin:0;padding-left:1rem}
 .empty{color:var(--muted);font-style:italic}
 .count{color:var(--muted);margin:.2rem 0}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+.badge{display:inline-block;padding:0 .35rem;border-radius:.6rem;background:#ffe0e3;color:var(--bad);font-weight:700;font-size:12px}
+tr.unmet td{color:var(--muted)}
 `;
