@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import { durationMs, parseDuration } from "./core/duration.js";
+import { inInstantRange, INSTANT_OUT_OF_RANGE } from "./core/instant.js";
 import type { Fixtures } from "./gateway/fixtures.js";
 import type { JournalEntry, LiveFacts, NearMiss } from "./gateway/journal.js";
 import { Host } from "./gateway/host.js";
@@ -71,7 +72,7 @@ export function createDouble(options: DoubleOptions = {}): Double {
   const tick = parseDuration(options.tick ?? DEFAULTS.tick);
   if (!tick) throw new Error(`invalid tick: ${options.tick}`);
   const clockStart = options.clockStart !== undefined ? Date.parse(options.clockStart) : (fromFiles.clockStart ?? Date.parse(DEFAULTS.clockStart));
-  if (Number.isNaN(clockStart)) throw new Error(`invalid clockStart: ${options.clockStart}`);
+  if (!inInstantRange(clockStart)) throw new Error(`invalid clockStart: ${options.clockStart} ${INSTANT_OUT_OF_RANGE}`);
   const fixtures =
     typeof options.fixtures === "object" ? options.fixtures : fixturesFrom(options.fixtures ?? DEFAULT_FIXTURES_PATH);
   const host = new Host(

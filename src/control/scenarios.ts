@@ -4,6 +4,7 @@ import { mountOneScenario } from "./scenario-one.js";
 import { fixturesJsonSchema, scenarioJsonSchema } from "../scenarios/json-schema.js";
 import { GatewayError } from "../core/errors.js";
 import type { AppEnv } from "../http/env.js";
+import { checkScenarioInstants } from "../scenarios/instants.js";
 import { parseScenario, problemDetails } from "../scenarios/loader.js";
 import type { ScenarioFile } from "../scenarios/schema.js";
 import { ACCEPTED_TYPES } from "./guard.js";
@@ -66,6 +67,7 @@ export function mountScenarios(ctl: Hono<AppEnv>): void {
   }, async (c) => {
     const world = c.get("world");
     const { scenario: file, warnings } = scenarioWithWarnings(await scenarioText(c));
+    checkScenarioInstants(file, world.clock.now());
     world.scenarios.load(file);
     world.applyScenarioQuirks();
     world.scheduleTimeline(file);

@@ -4,6 +4,7 @@ import { IdFactory } from "../core/ids.js";
 import { RandomStreams } from "../core/random.js";
 import { Scheduler, type ScheduledEvent } from "../core/scheduler.js";
 import { ScenarioEngine } from "../scenarios/engine.js";
+import { checkScenarioInstants } from "../scenarios/instants.js";
 import type { ScenarioFile } from "../scenarios/schema.js";
 import { ChangeLog, type ChangeEntry } from "./changes.js";
 import { EVENT_HANDLERS } from "./events.js";
@@ -73,6 +74,7 @@ export class World {
     this.quirks = defaultQuirks();
     this.applyScenarioQuirks();
     loadFixtures(this, options.fixtures);
+    for (const file of options.scenarios ?? []) checkScenarioInstants(file, options.clockStart);
     for (const file of options.scenarios ?? []) this.scheduleTimeline(file);
     if (options.realtime) this.#wallOffset = wallNow() - this.clock.now();
   }
