@@ -57,5 +57,5 @@ try {
   for (let r = 0; r < runs; r++) for (const image of images) within[image].push(Number(sh(["exec", idle[image], "node", "-e", inside(cmds[image])])));
   report(`the image's CMD spawned inside its container to first payment, ${runs} runs each, alternating (ms):`, within);
 } finally {
-  sh(["rm", "-f", "-t", "0", ...Object.values(idle)]);
+  sh(["rm", "-f", "-v", "-t", "0", ...Object.values(idle)]);
 }
