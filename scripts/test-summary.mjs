@@ -32,6 +32,6 @@ const r = JSON.parse(readFileSync(".tmp/vitest.json", "utf8"));
 console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests} skipped`);
 
 // The inspector's browser tests (issue 14): counted on their own line, so CI shows they ran in chromium.
-const browser = r.testResults.filter((t) => /inspector-browser\.test\.ts$/.test(t.name)).flatMap((t) => t.assertionResults);
+const browser = r.testResults.filter((t) => /inspector-browser(-[a-z]+)?\.test\.ts$/.test(t.name)).flatMap((t) => t.assertionResults);
 const passed = browser.filter((a) => a.status === "passed").length;
-console.log(`browser tests (chromium, test/inspector-browser.test.ts): ${passed} passed, ${browser.length - passed} not passed`);
+console.log(`browser tests (chromium, test/inspector-browser*.test.ts): ${passed} passed, ${browser.length - passed} not passed`);

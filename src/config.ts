@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { durationSchema } from "./core/duration-schema.js";
+import { instantSchema } from "./core/instant.js";
 
 /**
  * Flags and environment -> Config, validated with zod. The table below is the single list of
@@ -31,7 +32,13 @@ export const configSchema = z.object({
   fixtures: z.string().min(1).nullable(),
   /** Undefined when not given, so a start scenario file's `clock.start` can apply. */
   clockStart: z
-    .union([z.literal("now"), z.iso.datetime({ offset: true }).transform((s) => Date.parse(s))], { error: "must be an ISO 8601 instant with an offset (2026-03-02T15:00:00Z) or now" })
+    .union([z.literal("now"), instantSchema().transform((s) => Date.parse(s))], {
+      // An instant outside the clock's range says so; anything else gets the form to use.
+      error: (issue) => {
+        const problem = (issue.errors ?? []).flat().find((i) => i.code === "custom");
+        return problem?.message ?? "must be an ISO 8601 instant with an offset (2026-03-02T15:00:00Z) or now";
+      },
+    })
     .optional(),
   /** Undefined when not given, so a start scenario file's `clock.tick` can apply. */
   tick: durationSchema("PT0.001S").optional(),

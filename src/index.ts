@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import { durationMs, parseDuration } from "./core/duration.js";
+import { inInstantRange, INSTANT_OUT_OF_RANGE } from "./core/instant.js";
 import type { Fixtures } from "./gateway/fixtures.js";
 import type { JournalEntry, LiveFacts, NearMiss } from "./gateway/journal.js";
 import { Host } from "./gateway/host.js";
@@ -77,7 +78,7 @@ export function createDouble(options: DoubleOptions = {}): Double {
   const tick = parseDuration(options.tick ?? DEFAULTS.tick);
   if (!tick) throw new Error(`invalid tick: ${options.tick}`);
   const clockStart = options.clockStart !== undefined ? Date.parse(options.clockStart) : (fromFiles.clockStart ?? Date.parse(DEFAULTS.clockStart));
-  if (Number.isNaN(clockStart)) throw new Error(`invalid clockStart: ${options.clockStart}`);
+  if (!inInstantRange(clockStart)) throw new Error(`invalid clockStart: ${options.clockStart} ${INSTANT_OUT_OF_RANGE}`);
   const fixtures =
     typeof options.fixtures === "object" ? options.fixtures : fixturesFrom(options.fixtures ?? DEFAULT_FIXTURES_PATH);
   const host = new Host(
@@ -109,7 +110,8 @@ export { OPERATION_IDS, type ScenarioFile } from "./scenarios/schema.js";
 export { fixturesJsonSchema, scenarioJsonSchema } from "./scenarios/json-schema.js";
 export type { Matched, Outcome } from "./scenarios/engine.js";
 
-export { ControlError, startDouble, type ClockAdvance, type RequestFilter, type RunningDouble, type StartOptions } from "./start.js";
+export { ControlError, controlHelpers, type ClockAdvance, type ControlHelpers, type RequestFilter } from "./control-helpers.js";
+export { startDouble, type RunningDouble, type StartOptions } from "./start.js";
 export type { OpenApiDocument } from "./http/openapi.js";
 export { buildOpenApi } from "./http/openapi.js";
 export type { JournalEntry, LiveFacts, NearMiss };

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { buildControlApp, buildHealthApp } from "../control/app.js";
-import { worldPrefix } from "../control/ui/routes.js";
+import { faviconAnswer, worldPrefix } from "../control/ui/routes.js";
 import { GatewayError } from "../core/errors.js";
 import { maskPath } from "../core/mask.js";
 import type { Host } from "../gateway/host.js";
@@ -11,6 +11,7 @@ import type { AppEnv } from "./env.js";
 import type { JournalListener } from "../gateway/journal.js";
 import { elapsedMs, monotonicMs } from "../core/wall.js";
 import { answerJson } from "./answer.js";
+import { controlArrival, controlDone, createdDespiteError } from "./activity.js";
 import { toEnvelope, unknownRoute } from "./errors.js";
 import { TransportFault, type Sleep } from "./outcomes.js";
 import { registerOperation } from "./register.js";
@@ -64,14 +65,17 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
     c.set("operation", null);
     c.set("clientId", null);
     c.set("rule", null);
+    c.set("quirk", null);
     if (m && !host.world(sandboxId)) {
       const { status, body } = toEnvelope(new GatewayError("RESOURCE_NOT_FOUND", { message: `No sandbox ${maskPath(sandboxId ?? "")}.` }), requestId);
       return c.json(body, status as 404, { "x-request-id": requestId });
     }
-    // Set before the answer exists: a header added to a finished response makes hono rebuild it
-    // around a stream body, which costs @hono/node-server its fast path (a third of a request).
-    c.header("x-request-id", requestId);
     const gateway = c.req.path.slice(m ? m[0].length : 0).startsWith("/v1");
+    // Set before the answer exists: a header added to a finished response makes hono rebuild it
+    // around a stream body, which costs @hono/node-server its fast path (a third of a request). A
+    // `/v1` answer's headers are a plain object written with it (answer.ts).
+    if (gateway) c.set("answerHeaders", { "x-request-id": requestId });
+    else c.header("x-request-id", requestId);
     if (gateway) world.tick();
     const localPath = c.req.path.slice(m ? m[0].length : 0) || "/";
     const arrived = arrival(world);
@@ -88,6 +92,8 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
       throw bodyError;
     }
     const index = gateway ? recordRequest(c, world, localPath, arrived, body) : -1;
+    const control = !gateway && localPath.startsWith("/_mock/") ? controlArrival(world, c.req.method, localPath) : null;
+    const transactionsBefore = world.state.transactions.size;
     try {
       await next();
     } catch (e) {
@@ -97,12 +103,14 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
     }
     if (!gateway) {
       if (localPath.startsWith("/_mock")) afterChange(c, host, world, localPath, arrived, body);
+      if (control) controlDone(c, host, world, localPath, control, body);
       // A control write that changed the world wakes the inspector's live stream.
       if (c.req.method !== "GET" && c.res.status < 400 && localPath.startsWith("/_mock/") && !READ_ONLY_POSTS.has(localPath)) host.notify(sandboxId);
       return;
     }
     const dropped = refuseRequest(c, world, index, body, c.res.status);
-    record(c.res.status, dropped === null ? undefined : refusedBodyMarker(dropped));
+    const entry = record(c.res.status, dropped === null ? undefined : refusedBodyMarker(dropped));
+    if (c.res.status >= 400) createdDespiteError(world, c.get("clientId"), transactionsBefore, entry.seq);
 
     function record(status: number, marker?: string) {
       const live = { latency_ms: elapsedMs(started), sandbox_id: sandboxId };
@@ -118,6 +126,8 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
           status,
           error_code: status === 0 ? null : (c.get("errorCode") ?? null),
           rule: c.get("rule"),
+          quirk: marker === undefined ? c.get("quirk") : null,
+          headers: c.get("requestHeaders"),
           // A refused body that was not kept keeps no answer or near misses either: replay, which
           // does not resend it, journals the same entry.
           near_misses: marker === undefined ? c.get("nearMisses") : undefined,
@@ -127,6 +137,7 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
         live,
       );
       if (options.onRequest) options.onRequest(world.journal.masked(entry), live);
+      return entry;
     }
   });
 
@@ -136,6 +147,8 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
     worldApp.route("/_mock", buildControlApp(host));
     // The front door of a world is its inspector (PRODUCT.md); without the control API it stays a 404.
     worldApp.get("/", (c) => c.redirect(`${worldPrefix(c.get("sandboxId"))}/_mock/ui`, 302));
+    // Browsers ask every page's origin for it: an icon instead of a 404 in every console.
+    worldApp.get("/favicon.ico", () => faviconAnswer());
   } else {
     worldApp.route("/_mock", buildHealthApp());
   }

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import type { Writable } from "node:stream";
 import { UsageError, type ControlClient } from "./http.js";
+import { wait } from "./wait.js";
 
 /** What a command gets: its words after the command name, its flags, the client and stdout. */
 export interface CtlContext {
@@ -66,6 +67,7 @@ export const COMMANDS: Record<string, CtlCommand> = {
     flags: {},
     run: async (ctx) => print(ctx, await ctx.api.call("GET", "/health")),
   },
+  wait,
   reset: {
     usage: ["reset [--seed SEED]                      POST /_mock/reset (a fresh world, optionally another seed)"],
     flags: { seed: { type: "string" } },
