@@ -1,6 +1,6 @@
 // The cost of the trust steps on the request path (issue 21 items 5, 7, 8), beside the cost of a
 // whole in-process request measured in the same run: the Host / cross-site check every request
-// makes, and the card-number masking of a validated body. Run: npm run build && node bench/trust.mjs
+// makes, and the card-number masking of a validated body. Run: npm run bench:trust
 import { createDouble } from "../dist/index.js";
 import { hostRule, refusal } from "../dist/http/trust.js";
 import { maskCardsDeep } from "../dist/core/mask.js";

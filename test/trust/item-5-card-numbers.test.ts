@@ -15,7 +15,7 @@ const SHAPES = ["4111111111111111", "4111-1111-1111-1111", "4111 1111 1111 1111"
 const PANS = ["4111111111111111", "378282246310005", "5555555555554444"];
 
 /** Card numbers of `PANS` in a text, however grouped (spaces, dashes, `%20` between digits). */
-export function cardsIn(text: string): string[] {
+function cardsIn(text: string): string[] {
   const joined = text.replace(/(\d)(?:[ -]|%20|\\u0020)(?=\d)/g, "$1");
   return PANS.filter((p) => joined.includes(p));
 }
