@@ -36,7 +36,7 @@ const journalEntry = z
     status: z.number().int().meta({ description: "The answer's status; 0 when a scenario dropped the connection." }),
     query: z.record(z.string(), z.string()).meta({ description: "The query string's parameters (the first value of a repeated name), secrets masked." }),
     error_code: z.string().nullable().meta({ description: "The envelope's `error_code` on a 4xx/5xx answer, else null." }),
-    rule: z.string().nullable().meta({ description: "`<scenario>/<rule>` when a scenario shaped the answer." }),
+    rule: z.string().nullable().meta({ description: "`<scenario>/<rule>` of the rule that shaped the answer (as `x-paydouble-rule`): a scenario file's rule or a built-in magic value that changed the outcome; null for the gateway's ordinary answer, built-in read-back approvals (card type only) included." }),
     near_misses: z
       .array(z.object({ rule: z.string(), reason: z.string() }).strict().meta({ id: "NearMiss" }))
       .meta({ description: "Up to three rules of the loaded scenario files that came closest to matching, with the first condition that failed." }),
