@@ -8,6 +8,7 @@ import { runCtl } from "./cli/ctl/run.js";
 import { closeGracefully } from "./cli/shutdown.js";
 import { FileError } from "./cli/load-files.js";
 import { ScenarioFileError } from "./scenarios/loader.js";
+import { textLogLine } from "./cli/log-line.js";
 import { fixturesJsonSchema, scenarioJsonSchema } from "./scenarios/json-schema.js";
 import { helpText, type Config } from "./config.js";
 import { localDate } from "./core/calendar.js";
@@ -102,7 +103,7 @@ function warmUp(host: Host): void {
 function requestLogger(mode: Config["log"]): RequestLogger | undefined {
   if (mode === "json") return (e, live) => process.stdout.write(JSON.stringify({ ...e, latency_ms: live.latency_ms }) + "\n");
   if (mode === "text") {
-    return (e, live) => process.stdout.write(`${e.at} ${e.status} ${e.method} ${e.path} ${e.operation ?? "-"} ${e.request_id} ${live.latency_ms}ms\n`);
+    return (e, live) => process.stdout.write(textLogLine(e, live) + "\n");
   }
   return undefined;
 }

@@ -1,7 +1,10 @@
 import { serve } from "@hono/node-server";
+import { existsSync, readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import type { JournalEntry } from "./gateway/journal.js";
+import { fixtureCredentials, type Fixtures } from "./gateway/fixtures.js";
+import { control, worldHandle, type Credentials, type WorldHandle } from "./handle.js";
 import { createDouble, type Double, type DoubleOptions } from "./index.js";
+import type { ScenarioFile } from "./scenarios/schema.js";
 
 /**
  * `startDouble(options)`: a double listening on a port (a free one unless `port` is given), with
@@ -10,8 +13,8 @@ import { createDouble, type Double, type DoubleOptions } from "./index.js";
  *
  * @example
  * const double = await startDouble({ seed: "42" });
- * await fetch(`${double.url}/v1/clients`, { headers: { "Api-Key": key, "Client-Id": id } });
- * expect(await double.requests.count({ operation: "createClient", status: 200 })).toBe(1);
+ * await fetch(`${double.url}/v1/clients`, { headers: double.merchant.headers });
+ * expect(await double.requests.count({ operation: "listClients", status: 200 })).toBe(1);
  * await double.close();
  */
 export interface StartOptions extends DoubleOptions {
@@ -21,68 +24,31 @@ export interface StartOptions extends DoubleOptions {
   hostname?: string;
 }
 
-export interface RequestFilter {
-  operation?: string;
-  status?: number;
-  client_id?: string;
-  error_code?: string;
-  limit?: number;
-}
-
-export interface ClockAdvance {
-  by?: string;
-  to?: string;
-  until?: "next_event";
-}
-
-export interface RunningDouble {
-  /** `http://127.0.0.1:<port>`: the integrator's `base_url`. */
-  url: string;
-  /** The in-process double behind the port (its host and app). */
-  double: Double;
-  clock: {
-    now(): Promise<string>;
-    /** `POST /_mock/clock/advance`; answers `{now, fired}`. */
-    advance(by: string | ClockAdvance): Promise<{ now: string; fired: { at: string; event: string; subject: string }[] }>;
-  };
-  scenarios: {
-    /** Loads a scenario: YAML text, or the same as an object (sent as JSON). */
-    load(scenario: string | object): Promise<unknown>;
-    list(): Promise<unknown>;
-    /** Back to the scenarios the world started with. */
-    reset(): Promise<unknown>;
-    /** `DELETE /_mock/scenarios/{name}`: unloads that file only. */
-    unload(name: string): Promise<unknown>;
-    /** `PUT /_mock/scenarios/{name}`: replaces it in place (same precedence, counters at zero). */
-    replace(name: string, scenario: string | object): Promise<unknown>;
-    /** `POST /_mock/scenarios/{name}/disable`: matched by nothing, place and counters kept. */
-    disable(name: string): Promise<unknown>;
-    /** `POST /_mock/scenarios/{name}/enable`. */
-    enable(name: string): Promise<unknown>;
-  };
-  requests: {
-    list(filter?: RequestFilter): Promise<JournalEntry[]>;
-    /** `GET /_mock/requests/{seq}`: one entry whole (answer, error code, near misses). */
-    get(seq: number): Promise<JournalEntry>;
-    count(filter?: RequestFilter): Promise<number>;
-    clear(): Promise<void>;
-  };
+export interface SandboxOptions {
+  /** Default: the sandbox's id (or the `seed` of its first scenario file that has one). */
+  seed?: string | number;
   /**
-   * `POST /_mock/reset`: back to the start state; with a seed, that seed; without one, the seed the
-   * world started with (not the one of an earlier reset).
+   * Loaded at its creation, in order: a shipped scenario's name (`declines`), a path to a file,
+   * the text of a file (YAML or JSON) or a parsed file.
    */
-  reset(seed?: string | number): Promise<{ status: string; seed: string; now: string }>;
+  scenarios?: readonly (string | ScenarioFile)[];
+  /** Clients and integrations to start with instead of the server's. */
+  fixtures?: Fixtures;
+}
+
+/** A sandbox: a world of its own on the same server, with the same helpers at its own `url`. */
+export interface Sandbox extends WorldHandle {
+  id: string;
+  /** `DELETE /_mock/sandboxes/{id}`: frees its world. */
   close(): Promise<void>;
 }
 
-/** Thrown by the control methods when the double answers with an error envelope. */
-export class ControlError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-  ) {
-    super(`paydouble control call failed with ${status}: ${JSON.stringify(body)}`);
-  }
+export interface RunningDouble extends WorldHandle {
+  /** The in-process double behind the port (its host and app). */
+  double: Double;
+  /** `POST /_mock/sandboxes`: a separate world (seed, clock, store, scenarios, journal) for one test or worker. */
+  sandbox(options?: SandboxOptions): Promise<Sandbox>;
+  close(): Promise<void>;
 }
 
 export async function startDouble(options: StartOptions = {}): Promise<RunningDouble> {
@@ -95,57 +61,33 @@ export async function startDouble(options: StartOptions = {}): Promise<RunningDo
   const { port } = server.address() as AddressInfo;
   const url = `http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}`;
 
-  async function control<T>(method: string, path: string, body?: unknown, contentType = "application/json"): Promise<T> {
-    const res = await fetch(url + "/_mock" + path, {
-      method,
-      headers: body === undefined ? {} : { "content-type": contentType },
-      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  const sandbox = async (o: SandboxOptions = {}): Promise<Sandbox> => {
+    const body = { ...(o.seed !== undefined ? { seed: o.seed } : {}), ...(o.fixtures ? { fixtures: o.fixtures } : {}), ...(o.scenarios ? { scenarios: o.scenarios.map(scenarioEntry) } : {}) };
+    const made = await control<{ id: string; base_url: string; clients: Omit<Credentials, "headers">[] }>(url, "POST", "/sandboxes", body);
+    const close = async () => void (await control(url, "DELETE", `/sandboxes/${made.id}`));
+    return Object.defineProperties(worldHandle(made.base_url, made.clients), {
+      id: { value: made.id, enumerable: true },
+      close: { value: close, enumerable: true },
+    }) as Sandbox;
+  };
+  const close = () =>
+    new Promise<void>((resolve, reject) => {
+      server.close((err) => (err ? reject(err) : resolve()));
+      (server as { closeAllConnections?: () => void }).closeAllConnections?.();
     });
-    const text = await res.text();
-    const parsed = text ? JSON.parse(text) : null;
-    if (!res.ok) throw new ControlError(res.status, parsed);
-    return parsed as T;
-  }
-  const query = (f: RequestFilter = {}, extra: Record<string, string> = {}) => {
-    const p = new URLSearchParams(extra);
-    for (const [k, v] of Object.entries(f)) if (v !== undefined) p.set(k, String(v));
-    const s = p.toString();
-    return s ? `?${s}` : "";
-  };
-
-  return {
-    url,
-    double,
-    clock: {
-      now: async () => (await control<{ now: string }>("GET", "/clock")).now,
-      advance: (by) => control("POST", "/clock/advance", typeof by === "string" ? { by } : by),
-    },
-    scenarios: {
-      load: (scenario) =>
-        typeof scenario === "string" ? control("POST", "/scenarios", scenario, "application/yaml") : control("POST", "/scenarios", scenario),
-      list: () => control("GET", "/scenarios"),
-      reset: () => control("DELETE", "/scenarios"),
-      unload: (name) => control("DELETE", `/scenarios/${encodeURIComponent(name)}`),
-      replace: (name, scenario) =>
-        typeof scenario === "string"
-          ? control("PUT", `/scenarios/${encodeURIComponent(name)}`, scenario, "application/yaml")
-          : control("PUT", `/scenarios/${encodeURIComponent(name)}`, scenario),
-      disable: (name) => control("POST", `/scenarios/${encodeURIComponent(name)}/disable`),
-      enable: (name) => control("POST", `/scenarios/${encodeURIComponent(name)}/enable`),
-    },
-    requests: {
-      list: async (f) => (await control<{ data: JournalEntry[] }>("GET", "/requests" + query(f))).data,
-      get: (seq) => control("GET", `/requests/${seq}`),
-      count: async (f) => (await control<{ count: number }>("GET", "/requests" + query(f, { count: "true" }))).count,
-      clear: async () => {
-        await control("DELETE", "/requests");
-      },
-    },
-    reset: (seed) => control("POST", "/reset", seed === undefined ? {} : { seed }),
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((err) => (err ? reject(err) : resolve()));
-        (server as { closeAllConnections?: () => void }).closeAllConnections?.();
-      }),
-  };
+  // defineProperties keeps the handle's `merchant` getter (a spread would read it once, and throw without one).
+  return Object.defineProperties(worldHandle(url, fixtureCredentials(double.host.options.fixtures).clients), {
+    double: { value: double, enumerable: true },
+    sandbox: { value: sandbox, enumerable: true },
+    close: { value: close, enumerable: true },
+  }) as RunningDouble;
 }
+
+/** A sandbox's scenario as `POST /_mock/sandboxes` takes it: a name or a file's text. */
+function scenarioEntry(s: string | ScenarioFile): string {
+  if (typeof s !== "string") return JSON.stringify(s);
+  // A path that exists is sent as the file's text; anything else as a name or inline text.
+  return !/[\n:{]/.test(s) && existsSync(s) ? readFileSync(s, "utf8") : s;
+}
+
+export { ControlError, type ClockAdvance, type Credentials, type FiredEvent, type RequestFilter, type Resource, type WorldHandle } from "./handle.js";
