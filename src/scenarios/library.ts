@@ -32,10 +32,16 @@ export function libraryNames(): string[] {
     .sort();
 }
 
+/** The file of a shipped scenario by name, or undefined when there is none. */
+export function libraryScenarioPath(name: string): string | undefined {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name) || !libraryNames().includes(name)) return undefined;
+  return join(SCENARIO_DIR, `${name}.yaml`);
+}
+
 /** A shipped scenario by name, or undefined when there is none. */
 export function libraryScenario(name: string): ScenarioFile | undefined {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name) || !libraryNames().includes(name)) return undefined;
-  return readScenarioFile(join(SCENARIO_DIR, `${name}.yaml`));
+  const path = libraryScenarioPath(name);
+  return path === undefined ? undefined : readScenarioFile(path);
 }
 
 /**
