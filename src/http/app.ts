@@ -68,6 +68,8 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
     if (gateway) world.tick();
     const localPath = c.req.path.slice(m ? m[0].length : 0) || "/";
     const arrived = arrival(world);
+    // The simulated instant a client must build its time windows from (`Date` stays wall time, as HTTP says).
+    if (gateway) c.header("x-paydouble-now", arrived.at);
     if (bodyError) {
       // The body never arrived whole: over the size limit (its 400), or the client went away (no
       // answer: status 0). Nothing of it is kept; the request still ticked and drew its id.

@@ -52,17 +52,19 @@ export function requestList(answer: { data: Entry[]; count: number }): string {
   return [...answer.data.map(entryLine), ...more].join("\n");
 }
 
-const json = (v: unknown) => (v === null || v === undefined ? "none" : JSON.stringify(v));
+const indented = (v: unknown) => (v === null || v === undefined ? ["    none"] : JSON.stringify(v, null, 2).split("\n").map((l) => `    ${l}`));
 
-/** One entry whole: the line, who asked, what was sent and answered, what shaped it. */
+/** One entry whole: the line, who asked, what shaped it, then what was sent and answered. */
 export function requestWhole(e: Entry): string {
   return [
     entryLine(e),
     `  client    ${e.client_id ?? "-"}`,
-    `  request   ${json(e.body)}`,
-    `  answer    ${e.status === 0 ? "none sent (a scenario's transport fault)" : json(e.response)}`,
     `  shaped by ${e.rule ?? "no rule (the gateway's own answer)"}`,
     ...e.near_misses.map((m, i) => `  ${i === 0 ? "near miss" : "         "} ${m.rule}: ${m.reason}`),
+    "  request",
+    ...indented(e.body),
+    "  answer",
+    ...(e.status === 0 ? ["    none sent (a scenario's transport fault)"] : indented(e.response)),
   ].join("\n");
 }
 
