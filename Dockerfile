@@ -34,5 +34,5 @@ VOLUME ["/scenarios"]
 # /_mock/health answers with the control API on and off (--no-control, PAYDOUBLE_NO_CONTROL=true).
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||4242)+'/_mock/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # A 256 MB semi-space: once a world holds millions of records each young-generation collection
-# pauses 10-25 ms whatever its size, so fewer of them keep p99 low under load (README "Performance").
+# pauses 10-25 ms whatever its size, so fewer of them keep p99 low under load (docs/explanation/performance.md, "The young-generation flag").
 CMD ["node", "--max-semi-space-size=256", "dist/main.js"]

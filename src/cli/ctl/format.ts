@@ -26,6 +26,9 @@ export interface Fired {
   subject: string;
 }
 
+/** `1 rule`, `2 rules`. */
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
 const pathOf = (e: Entry) => {
   const q = new URLSearchParams(e.query).toString();
   return q ? `${e.path}?${q}` : e.path;
@@ -119,13 +122,13 @@ export function scenarioList(a: { scenarios: Scenario[] }): string {
     .flatMap((s) => {
       const state = s.enabled ? "" : " (disabled)";
       const hits = s.rules.reduce((n, r) => n + r.hits, 0);
-      if (s.origin === "builtin") return [`builtin  the built-in magic values: ${s.rules.length} rules, ${hits} hits${state}`];
-      return [`${s.name}  ${s.origin}, ${s.rules.length} rules${state}`, ...s.rules.map((r) => `  ${r.hits} hits  ${r.label}`)];
+      if (s.origin === "builtin") return [`builtin  the built-in magic values: ${count(s.rules.length, "rule")}, ${count(hits, "hit")}${state}`];
+      return [`${s.name}  ${s.origin}, ${count(s.rules.length, "rule")}${state}`, ...s.rules.map((r) => `  ${count(r.hits, "hit").padEnd(7)} ${r.label}`)];
     })
     .join("\n");
 }
 
 export function loaded(a: { loaded?: string; replaced?: string; rules: number; timeline: number; warnings: string[] }): string {
   const what = a.loaded !== undefined ? `loaded ${a.loaded}` : `replaced ${a.replaced}`;
-  return [`${what}: ${a.rules} rules, ${a.timeline} timeline steps`, ...a.warnings.map((w) => `  warning: ${w}`)].join("\n");
+  return [`${what}: ${count(a.rules, "rule")}, ${count(a.timeline, "timeline step")}`, ...a.warnings.map((w) => `  warning: ${w}`)].join("\n");
 }
