@@ -51,6 +51,8 @@ describe("shellScript", () => {
     expect(exact("printf 'a\\nb\\n'\n# → a")).toBe(false);
     expect(exact("printf 'a x\\n'\n# → a")).toBe(false);
     expect(exact("printf \"it's\\n\"\n# → it's")).toBe(true);
+    expect(exact("printf 'a\\n  b\\n'\n# → a\n# →   b")).toBe(true);
+    expect(exact("printf 'a\\n  b\\n'\n# → a\n# → b")).toBe(false);
   });
 
   it("keeps loops, continued lines, open quotes and heredocs in one command", () => {

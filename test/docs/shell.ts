@@ -24,7 +24,8 @@ function commands(lines: string[]): { command: string[]; expect: string[] }[] {
   for (const line of lines) {
     const m = EXPECT.exec(line.trim());
     if (m && current.length === 0 && out.length > 0) {
-      out[out.length - 1].expect.push(m[1].trim());
+      // Leading spaces kept: a whole-output block compares indented lines as they are.
+      out[out.length - 1].expect.push(m[1].trimEnd());
       continue;
     }
     current.push(line);
@@ -82,7 +83,7 @@ export function shellScript(body: string, port: number, options: { exact?: boole
     expectations += expect.length;
     const checks = options.exact
       ? `diff <(printf '%s\\n' ${expect.map(shellQuote).join(" ")}) "$__out" >&2 || { echo "expected exactly the # → lines (diff above: < docs, > output)" >&2; exit 1; }`
-      : expect.map((e) => `__expect ${shellQuote(e)}`).join("\n");
+      : expect.map((e) => `__expect ${shellQuote(e.trim())}`).join("\n");
     return `{\n${command.join("\n")}\n} > "$__out"\ncat "$__out"\n${checks}`;
   });
   // `paydouble ctl` talks to http://localhost:4242 unless told otherwise: point it at the page's server.
