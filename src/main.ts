@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   let double: { host: Host; app: { fetch: (r: Request) => Response | Promise<Response> } };
   try {
     double = config.replay
-      ? await replay(config.replay, onRequest)
+      ? await replay(config.replay, { onRequest, allowedHosts: config.allowedHosts })
       : createDouble({
           seed: config.seed,
           fixtures: config.fixtures ?? undefined,
@@ -72,6 +72,7 @@ async function main(): Promise<void> {
           scenarios: config.scenarios,
           builtin: config.builtin,
           realtime: config.realtime,
+          allowedHosts: config.allowedHosts,
           onRequest,
         });
   } catch (e) {
@@ -101,7 +102,8 @@ function warmUp(host: Host): void {
 
 /** One line per `/v1` request on stdout; the journal entry is already masked; `latency_ms` is wall time. */
 function requestLogger(mode: Config["log"]): RequestLogger | undefined {
-  if (mode === "json") return (e, live) => process.stdout.write(JSON.stringify({ ...e, latency_ms: live.latency_ms }) + "\n");
+  // The entry's path is world-local: a sandbox's entries say which sandbox.
+  if (mode === "json") return (e, live) => process.stdout.write(JSON.stringify({ ...e, ...(live.sandbox_id ? { sandbox_id: live.sandbox_id } : {}), latency_ms: live.latency_ms }) + "\n");
   if (mode === "text") {
     return (e, live) => process.stdout.write(textLogLine(e, live) + "\n");
   }
@@ -110,7 +112,7 @@ function requestLogger(mode: Config["log"]): RequestLogger | undefined {
 
 type RequestLogger = (e: JournalEntry, live: LiveFacts) => void;
 
-async function replay(file: string, onRequest?: RequestLogger) {
+async function replay(file: string, appOptions: { onRequest?: RequestLogger; allowedHosts?: readonly string[] } = {}) {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -120,7 +122,7 @@ async function replay(file: string, onRequest?: RequestLogger) {
   // Progress on stderr (stdout carries the banner and request log): a long log takes seconds.
   process.stderr.write(`paydouble: replaying ${file} ...\n`);
   try {
-    const rebuilt = await replayLog(text, { onRequest });
+    const rebuilt = await replayLog(text, appOptions);
     process.stderr.write(`paydouble: replayed ${rebuilt.steps.length} requests\n`);
     return rebuilt;
   } catch (e) {

@@ -90,4 +90,4 @@ function scenarioEntry(s: string | ScenarioFile): string {
   return !/[\n:{]/.test(s) && existsSync(s) ? readFileSync(s, "utf8") : s;
 }
 
-export { ControlError, type ClockAdvance, type Credentials, type FiredEvent, type RequestFilter, type Resource, type WorldHandle } from "./handle.js";
+export { type Credentials, type FiredEvent, type Resource, type WorldHandle } from "./handle.js";

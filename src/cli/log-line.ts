@@ -13,7 +13,7 @@ export function textLogLine(e: JournalEntry, live: LiveFacts): string {
     e.at,
     e.status,
     e.method,
-    query ? `${e.path}?${query}` : e.path,
+    `${live.sandbox_id ? `/sandboxes/${live.sandbox_id}` : ""}${e.path}${query ? `?${query}` : ""}`,
     e.operation ?? "-",
     e.request_id,
     `${live.latency_ms}ms`,

@@ -1,6 +1,7 @@
 import { maskDeep } from "../core/mask.js";
 import { queryParams } from "../core/query.js";
 import type { NearMiss, PendingNearMiss } from "../scenarios/explain.js";
+import { headerSafeLabel } from "../scenarios/label.js";
 import { answerView, keepAnswer, type RawAnswer } from "./journal-answer.js";
 
 export { ANSWER_CAP } from "./journal-answer.js";
@@ -28,6 +29,12 @@ export interface JournalEntry {
    * gateway's ordinary answer, the built-in read-back approvals included (see `Matched.readBack`).
    */
   rule: string | null;
+  /** The spec quirk (`GET /_mock/quirks`) that shaped the answer, when one did. */
+  quirk: string | null;
+  /** The request headers replay sends again (credentials, content type, `x-` headers), lower-case, secrets masked. */
+  request_headers: Record<string, string>;
+  /** The headers paydouble set on the answer (the server adds `date`, `content-length` and `connection` on the wire). */
+  response_headers: Record<string, string>;
   /** Up to three rules of the loaded scenario files that came closest to matching. */
   near_misses: readonly NearMiss[];
   /** The request body as sent (parsed JSON), or null. */
@@ -37,7 +44,10 @@ export interface JournalEntry {
 }
 
 /** What the pipeline hands over: the raw request body, the URL and the answer text. */
-export type JournalRecord = Omit<JournalEntry, "seq" | "body" | "query" | "response" | "near_misses"> & {
+export type JournalRecord = Omit<JournalEntry, "seq" | "body" | "query" | "response" | "near_misses" | "quirk" | "request_headers" | "response_headers"> & {
+  quirk?: string | null;
+  /** The request headers as the replay log keeps them (masked when the entry is read). */
+  headers?: Record<string, string>;
   body: unknown;
   /** The full request URL; its query is parsed when the entry is read. */
   url: string;
@@ -51,15 +61,28 @@ export type JournalRecord = Omit<JournalEntry, "seq" | "body" | "query" | "respo
 export interface LiveFacts {
   /** Wall time from arrival to the answer, in milliseconds. */
   latency_ms: number;
+  /** The sandbox the entry's world is (null: the default world); the entry's `path` is world-local. */
+  sandbox_id?: string | null;
 }
 
 export type JournalListener = (entry: JournalEntry, live: LiveFacts) => void;
 
 /** The raw parts of an entry not read yet (a symbol key: no JSON, no `Object.keys`). */
 const RAW = Symbol("unmasked parts");
-type Stored = JournalEntry & { [RAW]?: { body: unknown; url: string; answer: RawAnswer | undefined; nearMisses: readonly PendingNearMiss[] | undefined } };
+type Stored = JournalEntry & { [RAW]?: { body: unknown; url: string; answer: RawAnswer | undefined; nearMisses: readonly PendingNearMiss[] | undefined; headers: Record<string, string> | undefined } };
 
 const NONE: readonly NearMiss[] = Object.freeze([]);
+const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+
+/** The filters a journal page can apply without reading any masked part (path, status, codes, rule...). */
+export type EntryMatch = (e: JournalEntry) => boolean;
+
+/** A page of the journal: `after`/`before` are `seq` cursors, `limit` the page size. */
+export interface PageQuery {
+  after?: number;
+  before?: number;
+  limit?: number;
+}
 
 /**
  * The request journal of one world: a bounded ring (oldest dropped first), so a long CI run holds
@@ -92,11 +115,14 @@ export class Journal {
       status: entry.status,
       error_code: entry.error_code,
       rule: entry.rule,
+      quirk: entry.quirk ?? null,
+      request_headers: NO_HEADERS,
+      response_headers: NO_HEADERS,
       near_misses: NONE,
       body: null,
       response: null,
     };
-    stored[RAW] = { body: entry.body, url: entry.url, answer: keepAnswer(entry.answer), nearMisses: entry.near_misses };
+    stored[RAW] = { body: entry.body, url: entry.url, answer: keepAnswer(entry.answer), nearMisses: entry.near_misses, headers: entry.headers };
     if (this.limit > 0) {
       if (this.#ring.length < this.limit) {
         this.#ring.push(stored);
@@ -114,6 +140,31 @@ export class Journal {
     const ordered = this.#start === 0 ? this.#ring : [...this.#ring.slice(this.#start), ...this.#ring.slice(0, this.#start)];
     for (const e of ordered) this.masked(e);
     return ordered;
+  }
+
+  /** The `seq` of the newest entry recorded (0 before the first), also once it has left the ring. */
+  get lastSeq(): number {
+    return this.#seq;
+  }
+
+  /**
+   * A page of the entries that `match` accepts, oldest first, with how many match in all (cursors
+   * included): `after` keeps those with a greater `seq` and the page is the oldest `limit` of them
+   * (reading forward); otherwise the page is the newest `limit` (with `before`, those older than it).
+   * Only the page's entries are masked; `match` must read unmasked fields only (seq, path, status...).
+   */
+  page(match: EntryMatch, q: PageQuery = {}): { entries: JournalEntry[]; count: number } {
+    const found: Stored[] = [];
+    const n = this.#ring.length;
+    for (let i = 0; i < n; i++) {
+      const e = this.#ring[(this.#start + i) % n];
+      if (q.after !== undefined && e.seq <= q.after) continue;
+      if (q.before !== undefined && e.seq >= q.before) break;
+      if (match(e)) found.push(e);
+    }
+    const limit = q.limit ?? found.length;
+    const entries = q.after !== undefined ? found.slice(0, limit) : found.slice(Math.max(0, found.length - limit));
+    return { entries: entries.map((e) => this.masked(e)), count: found.length };
   }
 
   /** The entry with this `seq`, masked, or undefined when it was never recorded or has left the ring. */
@@ -147,6 +198,8 @@ export class Journal {
       e.query = queryOf(raw.url);
       e.response = answerView(raw.answer);
       e.near_misses = formatNearMisses(raw.nearMisses);
+      e.request_headers = raw.headers ? (maskDeep(raw.headers) as Record<string, string>) : NO_HEADERS;
+      e.response_headers = answerHeaders(e);
       delete e[RAW];
     }
     return e;
@@ -186,6 +239,7 @@ class LiveView implements JournalEntry {
   readonly status: number;
   readonly error_code: string | null;
   readonly rule: string | null;
+  readonly quirk: string | null;
 
   // Private fields, not properties: a spread or a JSON of the view never reaches the unmasked parts.
   readonly #stored: Stored;
@@ -195,7 +249,7 @@ class LiveView implements JournalEntry {
     this.#stored = stored;
     this.#journal = journal;
     ({ seq: this.seq, at: this.at, request_id: this.request_id, method: this.method, path: this.path } = stored);
-    ({ operation: this.operation, client_id: this.client_id, status: this.status, error_code: this.error_code, rule: this.rule } = stored);
+    ({ operation: this.operation, client_id: this.client_id, status: this.status, error_code: this.error_code, rule: this.rule, quirk: this.quirk } = stored);
   }
   get query() {
     return this.#journal.masked(this.#stored).query;
@@ -208,19 +262,38 @@ class LiveView implements JournalEntry {
   get body() {
     return this.#journal.masked(this.#stored).body;
   }
+  get request_headers() {
+    return this.#journal.masked(this.#stored).request_headers;
+  }
+  get response_headers() {
+    return this.#journal.masked(this.#stored).response_headers;
+  }
   get response() {
     return this.#journal.masked(this.#stored).response;
   }
   /** The entry's fields in the journal's order (`JSON.stringify` of a view reads the getters). */
   toJSON(): JournalEntry {
-    const { seq, at, request_id, method, path, query, operation, client_id, status, error_code, rule, near_misses, body, response } = this;
-    return { seq, at, request_id, method, path, query, operation, client_id, status, error_code, rule, near_misses, body, response };
+    const { seq, at, request_id, method, path, query, operation, client_id, status, error_code, rule, quirk, request_headers, response_headers, near_misses, body, response } = this;
+    return { seq, at, request_id, method, path, query, operation, client_id, status, error_code, rule, quirk, request_headers, response_headers, near_misses, body, response };
   }
 }
 
 /** Near misses ranked at match time, their reasons formatted now (shared, frozen `NONE` when there are none). */
 function formatNearMisses(pending: readonly PendingNearMiss[] | undefined): readonly NearMiss[] {
   return pending?.length ? pending.map((n) => ({ rule: n.rule, reason: n.reason() })) : NONE;
+}
+
+/**
+ * The headers paydouble itself sets on a `/v1` answer, rebuilt from the entry (so no header object is
+ * kept per request): every answer is JSON with its `x-request-id`, and `x-paydouble-rule` names the
+ * rule that shaped it. None when no answer was sent (status 0).
+ */
+function answerHeaders(e: JournalEntry): Record<string, string> {
+  if (e.status === 0) return NO_HEADERS;
+  const h: Record<string, string> = { "content-type": "application/json" };
+  if (e.rule !== null) h["x-paydouble-rule"] = headerSafeLabel(e.rule);
+  h["x-request-id"] = e.request_id;
+  return h;
 }
 
 /** The query parameters of a URL, masked (a PAN in a query string is still a PAN). */

@@ -76,7 +76,9 @@ export const KEEP_REFUSED_BODY = 8 * 1024;
  * later request's). Returns the entry's index, for {@link refuseRequest}.
  */
 export function recordRequest(c: Context<AppEnv>, world: World, localPath: string, at: Arrival, body: string | null): number {
-  return world.recordChange({ kind: "request", method: c.req.method, path: localPath + searchOf(c.req.url), headers: replayHeaders(c), body: body === "" ? null : body, ...at });
+  const headers = replayHeaders(c);
+  c.set("requestHeaders", headers); // the journal shows them too (masked when read)
+  return world.recordChange({ kind: "request", method: c.req.method, path: localPath + searchOf(c.req.url), headers, body: body === "" ? null : body, ...at });
 }
 
 /**

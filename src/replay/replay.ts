@@ -41,6 +41,7 @@ function applyRefused(world: World, e: ChangeEntry & { refused: NonNullable<Chan
     status: e.refused.status,
     error_code: e.refused.error_code ?? null,
     rule: null,
+    headers: e.headers,
     body: refusedBodyMarker(e.refused.bytes),
     url: e.path,
     answer: undefined,

@@ -66,7 +66,7 @@ function gitlab(doc: Obj): string[] {
     const doubles = services.filter((s: Obj) => isDouble(s.name));
     if (!doubles.length) throw new Error("a GitLab job without a paydouble service");
     const serviceEnv = Object.fromEntries(Object.entries(vars).filter(([k]) => /^(PAYDOUBLE_|PORT$|HOST$)/.test(k)));
-    for (const s of doubles) out.push(dockerRun(s.name, ["4242"], { ...serviceEnv, ...(s.variables ?? {}) }));
+    for (const s of doubles) out.push(dockerRun(s.name, ["127.0.0.1:4242:4242"], { ...serviceEnv, ...(s.variables ?? {}) }));
     const lines = [...(job.before_script ?? []), ...job.script, ...(job.after_script ?? [])];
     out.push([...envLines(vars), ...lines].join("\n"));
     for (const path of job.artifacts?.paths ?? []) out.push(`test -s ${shellQuote(path)}`);

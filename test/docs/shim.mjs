@@ -6,9 +6,11 @@
 //   npm ci / i / start / test / run X   checked against package.json and the lock file (the test run
 //                               itself installed; the pack-install test installs the tarball);
 //                               npm start is started like serve above
-//   docker build / run          checked against the Dockerfile: published port = EXPOSE, every -e a
-//                               documented variable, every -v target a VOLUME; run then starts the
-//                               image's CMD with its ENV and runs its HEALTHCHECK command
+//   docker / podman build, load, run   checked against the Dockerfile and the release script: podman
+//                               builds with --format docker; load reads the tarball `npm run release`
+//                               writes; run has --rm and publishes EXPOSE on 127.0.0.1, every -e a
+//                               documented variable, every -v target a folder an -e names; run then
+//                               starts the image's CMD with its ENV and runs its HEALTHCHECK command
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -70,7 +72,8 @@ function npm(argv) {
   }
   if (cmd === "i" || cmd === "install") {
     const names = rest.filter((a) => !a.startsWith("-"));
-    if (names.length !== 1 || names[0] !== pkg().name || !pkg().bin?.paydouble) die(`unexpected install: npm ${argv.join(" ")}`);
+    const tarball = `./${pkg().name}-${pkg().version}.tgz`; // what `npm run release` (npm pack) writes
+    if (names.length !== 1 || ![pkg().name, tarball].includes(names[0]) || !pkg().bin?.paydouble) die(`unexpected install: npm ${argv.join(" ")}`);
     return console.log(`npm ${cmd}: ${names[0]} is this package (bin paydouble); test/pack-install.test.ts installs its tarball`);
   }
   if (cmd === "start") {
@@ -104,7 +107,6 @@ function dockerfile() {
   return {
     env,
     expose: one(/^EXPOSE (\d+)/m),
-    volumes: JSON.parse(one(/^VOLUME (\[.*\])/m) ?? "[]"),
     health: JSON.parse(one(/^HEALTHCHECK .*?CMD (\[.*\])$/m) ?? "null"),
     cmd: JSON.parse(one(/^CMD (\[.*\])$/m) ?? "null"),
   };
@@ -116,14 +118,23 @@ function knownEnv() {
   return new Set([...names, "PORT", "HOST", "NODE_OPTIONS", "NODE_ENV", ...help.match(/PAYDOUBLE_[A-Z_]+/g)]);
 }
 
-function docker(argv) {
+function docker(argv, engine = "docker") {
   const facts = dockerfile();
+  if (argv[0] === "load") {
+    const file = argv[argv.indexOf("-i") + 1] ?? "";
+    const { name, version } = pkg();
+    if (!argv.includes("-i") || file.split("/").pop() !== `${name}-${version}-image.tar`) die(`${engine} load ${argv.slice(1).join(" ")}: not the tarball npm run release writes`);
+    if (!readFileSync(resolve(repo, "scripts/release.mjs"), "utf8").includes("-image.tar")) die("scripts/release.mjs writes no image tarball");
+    return console.log(`${engine} load: ${file} is the image tarball of npm run release (scripts/release.mjs)`);
+  }
   if (argv[0] === "build") {
     if (!facts.cmd || !facts.expose) die("the Dockerfile has no CMD or EXPOSE");
+    if (engine === "podman" && !argv.join(" ").includes("--format docker")) die("podman build without --format docker drops the HEALTHCHECK");
     return console.log(`docker build: Dockerfile runtime stage CMD ${facts.cmd.join(" ")}, EXPOSE ${facts.expose}`);
   }
   if (argv[0] === "compose") die("docker compose is checked from its YAML file, not run");
-  if (argv[0] !== "run") die(`docker ${argv[0]} is not a command the docs runner knows`);
+  if (argv[0] !== "run") die(`${engine} ${argv[0]} is not a command the docs runner knows`);
+  if (!argv.includes("--rm")) die(`${engine} run without --rm leaves the container behind`);
   const env = { ...facts.env };
   const mounts = [];
   const known = knownEnv();
@@ -134,17 +145,18 @@ function docker(argv) {
     if (flag === "-p" || flag === "--publish") {
       const p = value();
       if (p.split(":").pop() !== facts.expose) die(`-p ${p}: the image exposes ${facts.expose}`);
+      if (!p.startsWith("127.0.0.1:")) die(`-p ${p}: publish on 127.0.0.1 (the control API needs no key)`);
     } else if (flag === "-e" || flag === "--env") {
       const [k, v] = value().split(/=(.*)/s);
       if (!known.has(k)) die(`-e ${k}: not a documented variable`);
       env[k] = v ?? process.env[k] ?? "";
     } else if (flag === "-v" || flag === "--volume") {
       const [src, dst] = value().split(":");
-      if (!facts.volumes.some((vol) => dst === vol || dst.startsWith(`${vol}/`))) die(`-v ${dst}: not a VOLUME of the image`);
       mounts.push([dst, resolve(src)]);
     } else if (flag === "--name") value();
     else if (!["--rm", "-d", "--detach", "-it", "-i", "-t"].includes(flag)) die(`docker run ${flag} not understood`);
   }
+  for (const [dst] of mounts) if (!Object.values(env).some((v) => v.split(",").some((f) => f.startsWith(`${dst}/`)))) die(`-v ${dst}: no -e names a file under it`);
   const image = argv[i];
   if (!/^(.*\/)?paydouble(:[\w.-]+)?$/.test(image ?? "")) die(`image ${image} is not paydouble`);
   for (const k of Object.keys(env)) for (const [dst, src] of mounts) env[k] = env[k].split(dst).join(src);
@@ -158,6 +170,6 @@ function docker(argv) {
   serveCheck(argv.slice(i + 1), { ...process.env, ...env }, facts.cmd.slice(1, -1), healthy);
 }
 
-const shims = { paydouble, npx, npm, docker };
+const shims = { paydouble, npx, npm, docker, podman: (argv) => docker(argv, "podman") };
 if (!shims[name]) die(`unknown shim ${name}`);
 shims[name](args);

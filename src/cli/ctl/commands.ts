@@ -6,6 +6,7 @@ import { arg, print, sub } from "./output.js";
 import { explain, requests } from "./requests.js";
 import { trigger } from "./trigger.js";
 import { libraryScenarioPath } from "../../scenarios/library.js";
+import { wait } from "./wait.js";
 
 /** What a command gets: its words after the command name, its flags, the client and stdout. */
 export interface CtlContext {
@@ -49,6 +50,7 @@ export const COMMANDS: Record<string, CtlCommand> = {
     flags: {},
     run: async (ctx) => print(ctx, (await ctx.api.call("GET", "/health")) as Health, (h) => `${h.status}  paydouble ${h.version}  seed=${h.seed}  now=${h.now}`),
   },
+  wait,
   reset: {
     usage: ["reset [--seed SEED]                      POST /_mock/reset (a fresh world, optionally another seed)"],
     flags: { seed: { type: "string" } },

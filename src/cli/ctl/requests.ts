@@ -9,6 +9,8 @@ const FILTERS = [
   ["status", "status"],
   ["client", "client_id"],
   ["error-code", "error_code"],
+  ["rule", "rule"],
+  ["quirk", "quirk"],
   ["limit", "limit"],
 ] as const;
 
@@ -32,7 +34,8 @@ function seqOf(ctx: CtlContext, form: string): string {
 
 export const requests: CtlCommand = {
   usage: [
-    "requests [list] [--operation OP] [--status N] [--client ID] [--error-code CODE] [--limit N]   GET /_mock/requests",
+    "requests [list] [--operation OP] [--status N] [--client ID] [--error-code CODE] [--rule R] [--quirk Q] [--limit N]",
+    "                                         GET /_mock/requests",
     "requests count [same filters]            the number of matching journal entries",
     "requests get SEQ                         GET /_mock/requests/SEQ (one entry whole)",
     "requests clear                           DELETE /_mock/requests",
