@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The steps of `npm run build` after tsc: the OpenAPI document as a file, and two for the CLI's cold
-// start (README "Performance"):
+// start (docs/explanation/performance.md, "Cold start"):
 //
 // 0. dist/openapi.json (the package export `paydouble/openapi.json`, for code generators in other
 //    languages): the document `GET /_mock/openapi.json` serves, built by the same function

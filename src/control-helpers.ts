@@ -1,127 +1,17 @@
-import type { JournalEntry } from "./gateway/journal.js";
-import type { CheckResult } from "./verdict/requirements.js";
-import type { AuditReport, CoverageReport } from "./verdict/verdict.js";
+import { worldHandle, type WorldHandle } from "./handle.js";
 
 /**
- * The typed control helpers of a running double: each calls the documented `/_mock` route over
- * HTTP, so they behave exactly as the routes do. `startDouble()` returns them for a double in this
- * process, `paydouble/testcontainers` for one in a container.
+ * The typed control helpers of a running double at `url` (the server root or a sandbox), without
+ * fixture credentials: what `paydouble/testcontainers` gives for a double in a container.
+ * `startDouble()` and `double.sandbox()` return the same helpers plus `url`, `clients` and
+ * `merchant` (src/handle.ts).
  */
-export interface RequestFilter {
-  operation?: string;
-  status?: number;
-  client_id?: string;
-  error_code?: string;
-  limit?: number;
-}
-
-export interface ClockAdvance {
-  by?: string;
-  to?: string;
-  until?: "next_event";
-}
-
-export interface ControlHelpers {
-  clock: {
-    now(): Promise<string>;
-    /** `POST /_mock/clock/advance`; answers `{now, fired}`. */
-    advance(by: string | ClockAdvance): Promise<{ now: string; fired: { at: string; event: string; subject: string }[] }>;
-  };
-  scenarios: {
-    /** Loads a scenario: YAML text, or the same as an object (sent as JSON). */
-    load(scenario: string | object): Promise<unknown>;
-    list(): Promise<unknown>;
-    /** Back to the scenarios the world started with. */
-    reset(): Promise<unknown>;
-    /** `DELETE /_mock/scenarios/{name}`: unloads that file only. */
-    unload(name: string): Promise<unknown>;
-    /** `PUT /_mock/scenarios/{name}`: replaces it in place (same precedence, counters at zero). */
-    replace(name: string, scenario: string | object): Promise<unknown>;
-    /** `POST /_mock/scenarios/{name}/disable`: matched by nothing, place and counters kept. */
-    disable(name: string): Promise<unknown>;
-    /** `POST /_mock/scenarios/{name}/enable`. */
-    enable(name: string): Promise<unknown>;
-  };
-  requests: {
-    list(filter?: RequestFilter): Promise<JournalEntry[]>;
-    /** `GET /_mock/requests/{seq}`: one entry whole (answer, error code, near misses). */
-    get(seq: number): Promise<JournalEntry>;
-    count(filter?: RequestFilter): Promise<number>;
-    clear(): Promise<void>;
-  };
-  /**
-   * `POST /_mock/reset`: back to the start state; with a seed, that seed; without one, the seed the
-   * world started with (not the one of an earlier reset).
-   */
-  reset(seed?: string | number): Promise<{ status: string; seed: string; now: string }>;
-  /** `GET /_mock/coverage`: which catalogue outcomes the run met (`{ scope: "world" }`: the default world only). */
-  coverage(options?: { scope?: "run" | "world" }): Promise<CoverageReport>;
-  /** `POST /_mock/coverage/check`: a requirement file's text (YAML or JSON) or object; `passed` and `missed`. */
-  checkCoverage(requirements: string | object): Promise<CheckResult>;
-  /** `GET /_mock/audit`: where the client broke the spec's rules. */
-  audit(options?: { scope?: "run" | "world" }): Promise<AuditReport>;
-}
-
-/** Thrown by the control methods when the double answers with an error envelope. */
-export class ControlError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-  ) {
-    super(`paydouble control call failed with ${status}: ${JSON.stringify(body)}`);
-  }
-}
+export type ControlHelpers = Pick<WorldHandle, "clock" | "scenarios" | "requests" | "trigger" | "reset" | "coverage" | "checkCoverage" | "audit">;
 
 /** The helpers for the double (or sandbox) at `url`. */
 export function controlHelpers(url: string): ControlHelpers {
-  async function control<T>(method: string, path: string, body?: unknown, contentType = "application/json"): Promise<T> {
-    const res = await fetch(url + "/_mock" + path, {
-      method,
-      headers: body === undefined ? {} : { "content-type": contentType },
-      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-    });
-    const text = await res.text();
-    const parsed = text ? JSON.parse(text) : null;
-    if (!res.ok) throw new ControlError(res.status, parsed);
-    return parsed as T;
-  }
-  const query = (f: RequestFilter = {}, extra: Record<string, string> = {}) => {
-    const p = new URLSearchParams(extra);
-    for (const [k, v] of Object.entries(f)) if (v !== undefined) p.set(k, String(v));
-    const s = p.toString();
-    return s ? `?${s}` : "";
-  };
-
-  return {
-    clock: {
-      now: async () => (await control<{ now: string }>("GET", "/clock")).now,
-      advance: (by) => control("POST", "/clock/advance", typeof by === "string" ? { by } : by),
-    },
-    scenarios: {
-      load: (scenario) =>
-        typeof scenario === "string" ? control("POST", "/scenarios", scenario, "application/yaml") : control("POST", "/scenarios", scenario),
-      list: () => control("GET", "/scenarios"),
-      reset: () => control("DELETE", "/scenarios"),
-      unload: (name) => control("DELETE", `/scenarios/${encodeURIComponent(name)}`),
-      replace: (name, scenario) =>
-        typeof scenario === "string"
-          ? control("PUT", `/scenarios/${encodeURIComponent(name)}`, scenario, "application/yaml")
-          : control("PUT", `/scenarios/${encodeURIComponent(name)}`, scenario),
-      disable: (name) => control("POST", `/scenarios/${encodeURIComponent(name)}/disable`),
-      enable: (name) => control("POST", `/scenarios/${encodeURIComponent(name)}/enable`),
-    },
-    requests: {
-      list: async (f) => (await control<{ data: JournalEntry[] }>("GET", "/requests" + query(f))).data,
-      get: (seq) => control("GET", `/requests/${seq}`),
-      count: async (f) => (await control<{ count: number }>("GET", "/requests" + query(f, { count: "true" }))).count,
-      clear: async () => {
-        await control("DELETE", "/requests");
-      },
-    },
-    reset: (seed) => control("POST", "/reset", seed === undefined ? {} : { seed }),
-    coverage: (o = {}) => control("GET", `/coverage${query({}, o.scope ? { scope: o.scope } : {})}`),
-    checkCoverage: (requirements) =>
-      typeof requirements === "string" ? control("POST", "/coverage/check", requirements, "application/yaml") : control("POST", "/coverage/check", requirements),
-    audit: (o = {}) => control("GET", `/audit${query({}, o.scope ? { scope: o.scope } : {})}`),
-  };
+  const { clock, scenarios, requests, trigger, reset, coverage, checkCoverage, audit } = worldHandle(url, []);
+  return { clock, scenarios, requests, trigger, reset, coverage, checkCoverage, audit };
 }
+
+export { ControlError, type ClockAdvance, type RequestFilter } from "./handle.js";

@@ -9,7 +9,7 @@ import type { AppEnv } from "./http/env.js";
 import { builtinScenario, fixturesFrom } from "./cli/compiled.js";
 import { DEFAULT_FIXTURES_PATH } from "./cli/load-files.js";
 import type { Sleep } from "./http/outcomes.js";
-import { readScenarioFile } from "./scenarios/library.js";
+import { readScenarioFileOrName } from "./scenarios/library.js";
 import { parseScenario, ScenarioFileError } from "./scenarios/loader.js";
 import type { ScenarioFile } from "./scenarios/schema.js";
 import { settingsFromFiles } from "./scenarios/start.js";
@@ -33,7 +33,10 @@ export interface DoubleOptions {
   tick?: string;
   journalLimit?: number;
   control?: boolean;
-  /** Scenario files (paths or parsed) loaded at start, in order; a later one takes precedence. */
+  /**
+   * Scenario files loaded at start, in order; a later one takes precedence: paths, shipped
+   * scenarios' names (`declines`) or parsed files.
+   */
   scenarios?: readonly (ScenarioFile | string)[];
   /** Load the built-in magic values (default true; `--no-builtin` turns them off). */
   builtin?: boolean;
@@ -91,7 +94,7 @@ export const DEFAULTS = { seed: "paydouble", clockStart: "2026-03-02T15:00:00.00
  * win over the `seed` and `clock` of the scenario files given here.
  */
 export function createDouble(options: DoubleOptions = {}): Double {
-  const scenarios = (options.scenarios ?? []).map((s, i) => (typeof s === "string" ? readScenarioFile(s) : validated(s, i)));
+  const scenarios = (options.scenarios ?? []).map((s, i) => (typeof s === "string" ? readScenarioFileOrName(s) : validated(s, i)));
   const fromFiles = settingsFromFiles(scenarios);
   const tick = parseDuration(options.tick ?? DEFAULTS.tick);
   if (!tick) throw new Error(`invalid tick: ${options.tick}`);
@@ -149,7 +152,7 @@ export { fixturesJsonSchema, scenarioJsonSchema } from "./scenarios/json-schema.
 export type { Matched, Outcome } from "./scenarios/engine.js";
 
 export { ControlError, controlHelpers, type ClockAdvance, type ControlHelpers, type RequestFilter } from "./control-helpers.js";
-export { startDouble, type RunningDouble, type StartOptions } from "./start.js";
+export { startDouble, type Credentials, type FiredEvent, type Resource, type RunningDouble, type Sandbox, type SandboxOptions, type StartOptions, type WorldHandle } from "./start.js";
 export type { OpenApiDocument } from "./http/openapi.js";
 export { buildOpenApi } from "./http/openapi.js";
 export type { JournalEntry, LiveFacts, NearMiss };

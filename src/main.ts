@@ -8,6 +8,7 @@ import { runCtl } from "./cli/ctl/run.js";
 import { closeGracefully } from "./cli/shutdown.js";
 import { FileError } from "./cli/load-files.js";
 import { ScenarioFileError } from "./scenarios/loader.js";
+import { textLogLine } from "./cli/log-line.js";
 import { fixturesJsonSchema, scenarioJsonSchema } from "./scenarios/json-schema.js";
 import { helpText, type Config } from "./config.js";
 import { localDate } from "./core/calendar.js";
@@ -104,7 +105,7 @@ function requestLogger(mode: Config["log"]): RequestLogger | undefined {
   // The entry's path is world-local: a sandbox's entries say which sandbox.
   if (mode === "json") return (e, live) => process.stdout.write(JSON.stringify({ ...e, ...(live.sandbox_id ? { sandbox_id: live.sandbox_id } : {}), latency_ms: live.latency_ms }) + "\n");
   if (mode === "text") {
-    return (e, live) => process.stdout.write(`${e.at} ${e.status} ${e.method} ${live.sandbox_id ? `/sandboxes/${live.sandbox_id}` : ""}${e.path} ${e.operation ?? "-"} ${e.request_id} ${live.latency_ms}ms\n`);
+    return (e, live) => process.stdout.write(textLogLine(e, live) + "\n");
   }
   return undefined;
 }

@@ -33,6 +33,41 @@ describe("paydouble check", () => {
   });
 });
 
+describe("paydouble check on fixtures (issue 20)", () => {
+  const fixtures = (email: string, details: string) =>
+    [
+      "clients:",
+      "  - id: CLIENT-01JDEM0MERCHANT00000000000",
+      "    api_key: pk_live_01JDEM0MERCHANTKEY00000000",
+      "    type: merchant",
+      "    dba: Shop",
+      `    admin_contact_details: { first_name: Ann, last_name: Lee, email: ${email} }`,
+      "integrations:",
+      "  - id: INTEGRATION-01JDEM0ACHPR0C000000000000",
+      "    client: CLIENT-01JDEM0MERCHANT00000000000",
+      "    processor: Achproc",
+      "    is_active: true",
+      `    integration_details: ${details}`,
+    ].join("\n") + "\n";
+
+  test("refuses a plus-addressed email, as the API does", () => {
+    const file = join(dir, "plus.yaml");
+    writeFileSync(file, fixtures("ann+test@example.com", "{ client_id: ach-1, client_secret: s3cret }"));
+    const r = checkFiles([file]);
+    expect(r.ok).toBe(false);
+    expect(r.lines.join("\n")).toContain(`${file}:6:70: clients.0.admin_contact_details.email: plus-addressing is not accepted`);
+  });
+
+  test("names a missing integration detail plainly, not in zod's words", () => {
+    const file = join(dir, "missing.yaml");
+    writeFileSync(file, fixtures("ann@example.com", "{ client_secret: s3cret }"));
+    const r = checkFiles([file]);
+    expect(r.ok).toBe(false);
+    expect(r.lines.join("\n")).not.toContain("Invalid input");
+    expect(r.lines.some((l) => /integrations\.0\.integration_details\.\w+: is required$/.test(l))).toBe(true);
+  });
+});
+
 describe("the CLI process", () => {
   const root = join(import.meta.dirname, "..");
   const out = join(root, ".cli-test-build");

@@ -104,6 +104,30 @@ describe("paydouble CLI", () => {
     expect(s.output()).not.toContain("4242424242424242");
   });
 
+  it("--scenario takes a shipped scenario's name; --log text lines carry the query, result, error and rule (issue 20)", async () => {
+    const s = start(["--seed", "cli", "--scenario", "declines", "--log", "text"]);
+    const { url, line } = await s.ready;
+    expect(line).toMatch(/ scenarios=declines$/);
+    const merchant = { "Api-Key": MERCHANT.key, "Client-Id": MERCHANT.id };
+    await fetch(`${url}/v1/transactions?type=VOID&limit=5`, { headers: merchant });
+    const card = { type: "Card", entry_method: "ECOMMERCE", pan: "4242424242424242", expiry: { month: "12", year: "2030" } };
+    for (const amount of [5051, 100]) {
+      await fetch(`${url}/v1/transactions`, { method: "POST", headers: { ...merchant, "content-type": "application/json" }, body: JSON.stringify({ type: "SALE", amount, payment_method: card }) });
+    }
+    await fetch(`${url}/v1/transactions?limit=0`, { headers: merchant });
+    const exit = stopped(s.child);
+    s.child.kill("SIGTERM");
+    expect(await exit).toBe(0);
+    const logged = s.output().split("\n").filter((l) => /^\d{4}-/.test(l));
+    expect(logged).toHaveLength(4);
+    // The spec makes a type=VOID filter a 500 (a quirk): the line shows the query that caused it.
+    expect(logged[0]).toMatch(/^\S+ 500 GET \/v1\/transactions\?type=VOID&limit=5 listTransactions \S+ [\d.]+ms error=\w+$/);
+    expect(logged[1]).toMatch(/ 200 POST \/v1\/transactions createTransaction \S+ [\d.]+ms result=DECLINED rule="declines\/insufficient funds"$/);
+    expect(logged[2]).toMatch(/ [\d.]+ms result=APPROVED$/);
+    expect(logged[3]).toMatch(/ 400 GET \/v1\/transactions\?limit=0 listTransactions \S+ [\d.]+ms error=INVALID_REQUEST_DATA$/);
+    expect(s.output()).not.toContain("4242424242424242");
+  });
+
   it("same seed and requests give byte-identical bodies and request ids over HTTP; another seed does not", async () => {
     const session = async (seed: string) => {
       const s = start(["--seed", seed]);

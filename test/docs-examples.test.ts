@@ -82,9 +82,9 @@ async function checkBlock(b: Block, server: PageServer, cwd: string): Promise<st
     return "ts run (library example)";
   }
   if (["sh", "bash", "shell", "console"].includes(b.lang)) {
-    const { script, expectations } = shellScript(b.body, server.port);
+    const { script, expectations } = shellScript(b.body, server.port, { exact: marker === "whole output" });
     await bash(script, cwd);
-    return expectations ? "sh run with asserted output" : "sh run";
+    return expectations ? (marker === "whole output" ? "sh run with whole output compared" : "sh run with asserted output") : "sh run";
   }
   if (b.lang === "ts" || b.lang === "typescript") {
     expect(tsProblems.get(tsFile(b))).toBe("");

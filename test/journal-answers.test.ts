@@ -101,8 +101,8 @@ describe("near misses", () => {
     await loadYaml(t, bigOnly);
     await t.post("/v1/transactions", sale({ amount: 999 }));
     const [entry] = (await t.get("/_mock/requests")).body.data;
-    // The test card 4242 meets a built-in magic value; built-ins are never near misses themselves.
-    expect(entry.rule).toBe("builtin/test cards read back as CREDIT");
+    // The test card 4242 meets a built-in read-back approval (not reported); built-ins are never near misses.
+    expect(entry.rule).toBeNull(); // it only filled the card type: not a shaped answer (issue 20)
     expect(entry.near_misses).toEqual([{ rule: "big/large amounts", reason: "body.amount: wanted gte 1000, got 999" }]);
   });
 

@@ -44,7 +44,7 @@ const journalEntry = z
     status: z.number().int().meta({ description: "The answer's status; 0 when a scenario dropped the connection." }),
     query: z.record(z.string(), z.string()).meta({ description: "The query string's parameters (the first value of a repeated name), secrets masked." }),
     error_code: z.string().nullable().meta({ description: "The envelope's `error_code` on a 4xx/5xx answer, else null." }),
-    rule: z.string().nullable().meta({ description: "`<scenario>/<rule>` when a scenario shaped the answer." }),
+    rule: z.string().nullable().meta({ description: "`<scenario>/<rule>` of the rule that shaped the answer (as `x-paydouble-rule`): a scenario file's rule or a built-in magic value that changed the outcome; null for the gateway's ordinary answer, built-in read-back approvals (card type only) included." }),
     quirk: z.string().nullable().meta({ description: "The spec quirk (a name of `GET /_mock/quirks`) that shaped the answer, when one did." }),
     request_headers: z.record(z.string(), z.string()).meta({ description: "The request headers replay sends again (credentials, content type, `x-` headers), lower-case names, secrets masked." }),
     response_headers: z.record(z.string(), z.string()).meta({ description: "The headers paydouble set on the answer (`content-type`, `x-request-id`, `x-paydouble-rule`); the server adds `date`, `content-length` and `connection` on the wire. Empty when no answer was sent." }),

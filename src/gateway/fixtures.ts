@@ -1,6 +1,7 @@
 import { maskCardsDeep } from "../core/mask.js";
 import { z } from "zod";
 import { PLATFORM_ID, TIME_ZONES } from "./clients/client.js";
+import { email } from "./fields.js";
 import { insertClient } from "./clients/service.js";
 import { achDetailsInput, cardDetailsInput } from "./integrations/details.js";
 import { loadFixtureIntegration } from "./integrations/service.js";
@@ -22,7 +23,8 @@ const fixtureClient = z
       .object({
         first_name: z.string().nullable().default(null),
         last_name: z.string().nullable().default(null),
-        email: z.string().nullable().default(null),
+        // The API's own rule (no plus-addressing, a 2-4 letter TLD): a fixture client is one the API could create.
+        email: email.nullable().default(null),
         phone: z.string().nullable().default(null),
         time_zone: z.enum(TIME_ZONES).nullable().default(null),
       })
@@ -69,9 +71,11 @@ function crossCheck(f: { clients: z.output<typeof fixtureClient>[]; integrations
   });
   f.integrations.forEach((g, i) => {
     if (!seen.has(g.client)) ctx.addIssue({ code: "custom", path: ["integrations", i, "client"], message: "must name a client of this file" });
-    const details = (g.processor === "Cardproc" ? cardDetailsInput : achDetailsInput).safeParse(g.integration_details);
+    const details = (g.processor === "Cardproc" ? cardDetailsInput : achDetailsInput).safeParse(g.integration_details, { reportInput: true });
     for (const issue of details.success ? [] : details.error.issues) {
-      ctx.addIssue({ code: "custom", path: ["integrations", i, "integration_details", ...issue.path.map(String)], message: issue.message });
+      // Worded as the API words it (`issueDetails`), not zod's "Invalid input: expected string, received undefined".
+      const message = issue.code === "invalid_type" && issue.input === undefined ? "is required" : issue.message;
+      ctx.addIssue({ code: "custom", path: ["integrations", i, "integration_details", ...issue.path.map(String)], message });
     }
   });
 }

@@ -23,7 +23,11 @@ export interface JournalEntry {
   status: number;
   /** The envelope's `error_code` on a 4xx/5xx answer, else null. */
   error_code: string | null;
-  /** `<scenario>/<rule>` when a scenario shaped the answer. */
+  /**
+   * `<scenario>/<rule>` of the rule that shaped the answer, as in `x-paydouble-rule`: a scenario
+   * file's rule, or a built-in magic value that changed the outcome (`builtin/...`). Null for the
+   * gateway's ordinary answer, the built-in read-back approvals included (see `Matched.readBack`).
+   */
   rule: string | null;
   /** The spec quirk (`GET /_mock/quirks`) that shaped the answer, when one did. */
   quirk: string | null;

@@ -68,6 +68,12 @@ function examplesOf(named: Record<string, unknown> | undefined): Record<string, 
   return { examples };
 }
 
+/** Headers on every `/v1` answer. */
+const ANSWER_HEADERS = {
+  "x-request-id": { $ref: "#/components/headers/RequestId" },
+  "x-paydouble-now": { $ref: "#/components/headers/SimulatedNow" },
+};
+
 function operationObject(op: Operation, schemas: SchemaCollector, pathParams: string[]): Record<string, unknown> {
   const errorRef = { $ref: REF("Error") };
   const recorded = RECORDED[op.id];
@@ -75,14 +81,14 @@ function operationObject(op: Operation, schemas: SchemaCollector, pathParams: st
   const responses: Record<string, unknown> = {
     200: {
       description: "OK",
-      headers: { "x-request-id": { $ref: "#/components/headers/RequestId" } },
+      headers: ANSWER_HEADERS,
       content: { "application/json": { schema: schemas.convert(op.response, "output"), ...answer(200) } },
     },
   };
   for (const status of [...op.errors].sort((a, b) => a - b)) {
     responses[status] = {
       description: reason(op, status),
-      headers: { "x-request-id": { $ref: "#/components/headers/RequestId" } },
+      headers: ANSWER_HEADERS,
       content: { "application/json": { schema: errorRef, ...answer(status) } },
     };
   }
@@ -159,6 +165,10 @@ export function buildOpenApi(serverUrl = "http://127.0.0.1:4242", operations: re
       },
       headers: {
         RequestId: { description: "This request's id (also the body's `correlation_id`).", schema: { type: "string", format: "uuid" } },
+        SimulatedNow: {
+          description: "The world's simulated instant when this request arrived (ISO 8601, UTC): build time windows such as `start_date`/`end_date` from it, not from your own clock. `Date` stays wall time.",
+          schema: { type: "string", format: "date-time" },
+        },
       },
     },
   };

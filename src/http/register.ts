@@ -57,7 +57,8 @@ export function registerOperation(app: Hono<AppEnv>, op: Operation, options: { s
     const matched = world.scenarios.match(input);
     // Now, while the counters are as this request left them (free with no scenario files loaded).
     c.set("nearMisses", nearMisses(world.scenarios.active, input, matched?.label ?? null));
-    if (matched) {
+    // A built-in read-back approval is the gateway's ordinary answer: not reported as shaped.
+    if (matched && !matched.readBack) {
       c.set("rule", matched.label);
       answerHeader(c, "x-paydouble-rule", headerSafeLabel(matched.label));
     }

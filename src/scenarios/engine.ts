@@ -35,15 +35,24 @@ export type OutcomeSchedule = Omit<ScheduleEntry, "business_days"> & { business_
 export type Outcome = Omit<Then, "schedule"> & { schedule?: OutcomeSchedule[] };
 
 export interface Matched {
-  /** `<scenario>/<rule>`, sent back in `x-paydouble-rule`. */
+  /** `<scenario>/<rule>`, sent back in `x-paydouble-rule` (unless {@link readBack}). */
   label: string;
   outcome: Outcome;
+  /**
+   * A built-in approval that only sets the card type read back (`builtin/test cards read back as
+   * CREDIT`): the answer is the gateway's ordinary approval, so it is not reported as shaped (no
+   * header, journal `rule` null). Every other built-in magic value (a decline, a fault, a return)
+   * changes the outcome and is reported as `builtin/<name>`.
+   */
+  readBack?: boolean;
 }
 
 export type ScenarioOrigin = "start" | "loaded" | "builtin";
 
 export interface ActiveRule {
   label: string;
+  /** See {@link Matched.readBack}. */
+  readBack: boolean;
   name: string;
   rule: Rule;
   /** Requests whose conditions held, per budget key (`*` or a client id). */
@@ -93,7 +102,7 @@ export class ScenarioEngine {
       for (const r of rulesFor(scenario, input.operation)) {
         const groups = conditionsHold(r.rule, input);
         if (!groups || !this.#budgetAllows(r, input)) continue;
-        return { label: r.label, outcome: resolve(r.rule.then, groups) };
+        return { label: r.label, outcome: resolve(r.rule.then, groups), readBack: r.readBack };
       }
     }
     return null;
@@ -232,10 +241,14 @@ function activate(file: ScenarioFile, origin: ScenarioOrigin): ActiveScenario {
     enabled: true,
     rules: file.rules.map((rule, i) => {
       const name = rule.name ?? `rule-${i + 1}`;
-      return { label: `${file.name}/${name}`, name, rule, seen: new Map(), fired: new Map(), hits: 0 };
+      const readBack = origin === "builtin" && Object.keys(rule.then).every((k) => READ_BACK_ONLY.has(k));
+      return { label: `${file.name}/${name}`, readBack, name, rule, seen: new Map(), fired: new Map(), hits: 0 };
     }),
   };
 }
+
+/** What a built-in approval may say and still be the gateway's ordinary answer (the card type it reads back). */
+const READ_BACK_ONLY = new Set(["approve", "card_type"]);
 
 /** The captured groups (possibly none) when every condition holds; null otherwise. */
 function conditionsHold(rule: Rule, input: MatchInput): string[] | null {

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseScenario, ScenarioFileError } from "./loader.js";
@@ -32,8 +32,34 @@ export function libraryNames(): string[] {
     .sort();
 }
 
+/** The file of a shipped scenario by name, or undefined when there is none. */
+export function libraryScenarioPath(name: string): string | undefined {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name) || !libraryNames().includes(name)) return undefined;
+  return join(SCENARIO_DIR, `${name}.yaml`);
+}
+
 /** A shipped scenario by name, or undefined when there is none. */
 export function libraryScenario(name: string): ScenarioFile | undefined {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name) || !libraryNames().includes(name)) return undefined;
-  return readScenarioFile(join(SCENARIO_DIR, `${name}.yaml`));
+  const path = libraryScenarioPath(name);
+  return path === undefined ? undefined : readScenarioFile(path);
+}
+
+/**
+ * A scenario named where a file is expected (`--scenario`, `PAYDOUBLE_SCENARIOS`, `createDouble`'s
+ * `scenarios`): a path that exists is read; otherwise a shipped scenario's name (`declines`), so an
+ * integrator need not know where the package was installed. Neither: the file's read error, with
+ * the shipped names.
+ */
+export function readScenarioFileOrName(pathOrName: string): ScenarioFile {
+  if (existsSync(pathOrName)) return readScenarioFile(pathOrName);
+  const shipped = libraryScenario(pathOrName);
+  if (shipped) return shipped;
+  try {
+    return readScenarioFile(pathOrName);
+  } catch (e) {
+    if (!(e instanceof ScenarioFileError)) throw e;
+    const names = libraryNames().filter((n) => n !== "builtin").join(", ");
+    const [first, ...rest] = e.problems;
+    throw new ScenarioFileError(pathOrName, [{ ...first, message: `${first.message} (and no shipped scenario has that name: ${names})` }, ...rest]);
+  }
 }

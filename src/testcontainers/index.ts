@@ -83,6 +83,7 @@ export class StartedPaydoubleContainer extends AbstractStartedContainer implemen
   readonly coverage: ControlHelpers["coverage"];
   readonly checkCoverage: ControlHelpers["checkCoverage"];
   readonly audit: ControlHelpers["audit"];
+  readonly trigger: ControlHelpers["trigger"];
 
   constructor(
     started: StartedTestContainer,
@@ -93,7 +94,7 @@ export class StartedPaydoubleContainer extends AbstractStartedContainer implemen
   ) {
     super(started);
     const helpers = controlHelpers(url);
-    ({ clock: this.clock, scenarios: this.scenarios, requests: this.requests, reset: this.reset } = helpers);
+    ({ clock: this.clock, scenarios: this.scenarios, requests: this.requests, reset: this.reset, trigger: this.trigger } = helpers);
     ({ coverage: this.coverage, checkCoverage: this.checkCoverage, audit: this.audit } = helpers);
   }
 }

@@ -37,6 +37,24 @@ describe("shellScript", () => {
     expect(shellScript("echo a\n# → a\n# → a", 1).expectations).toBe(2);
   });
 
+  it("compares the whole output, line for line, when the block asks for it", () => {
+    const exact = (body: string) => {
+      const full = `set -euo pipefail\n__out=$(mktemp)\n${shellScript(body, 1, { exact: true }).script}`;
+      try {
+        execFileSync("bash", ["-c", full], { encoding: "utf8", stdio: "pipe" });
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    expect(exact("printf 'a\\nb\\n'\n# → a\n# → b")).toBe(true);
+    expect(exact("printf 'a\\nb\\n'\n# → a")).toBe(false);
+    expect(exact("printf 'a x\\n'\n# → a")).toBe(false);
+    expect(exact("printf \"it's\\n\"\n# → it's")).toBe(true);
+    expect(exact("printf 'a\\n  b\\n'\n# → a\n# →   b")).toBe(true);
+    expect(exact("printf 'a\\n  b\\n'\n# → a\n# → b")).toBe(false);
+  });
+
   it("keeps loops, continued lines, open quotes and heredocs in one command", () => {
     expect(run("for i in 1 2; do\n  echo n$i\ndone\n# → n2").ok).toBe(true);
     expect(run("echo 'a\nb' \\\n  | tr a c\n# → c").ok).toBe(true);

@@ -24,7 +24,8 @@ function commands(lines: string[]): { command: string[]; expect: string[] }[] {
   for (const line of lines) {
     const m = EXPECT.exec(line.trim());
     if (m && current.length === 0 && out.length > 0) {
-      out[out.length - 1].expect.push(m[1].trim());
+      // Leading spaces kept: a whole-output block compares indented lines as they are.
+      out[out.length - 1].expect.push(m[1].trimEnd());
       continue;
     }
     current.push(line);
@@ -70,13 +71,19 @@ function unbalancedQuote(text: string): boolean {
   return quote !== null;
 }
 
-/** The bash script of a block; `expectations` counts its `# →` assertions. */
-export function shellScript(body: string, port: number): { script: string; expectations: number } {
+/**
+ * The bash script of a block; `expectations` counts its `# →` assertions. With `exact` (a block
+ * marked `<!-- example: whole output -->`) the `# →` lines under a command are its whole output,
+ * line for line: a line the docs leave out or one that changed fails the block.
+ */
+export function shellScript(body: string, port: number, options: { exact?: boolean } = {}): { script: string; expectations: number } {
   let expectations = 0;
   const parts = commands(rewriteAddress(body, port).split("\n")).map(({ command, expect }) => {
     if (!expect.length) return command.join("\n");
     expectations += expect.length;
-    const checks = expect.map((e) => `__expect ${shellQuote(e)}`).join("\n");
+    const checks = options.exact
+      ? `diff <(printf '%s\\n' ${expect.map(shellQuote).join(" ")}) "$__out" >&2 || { echo "expected exactly the # → lines (diff above: < docs, > output)" >&2; exit 1; }`
+      : expect.map((e) => `__expect ${shellQuote(e.trim())}`).join("\n");
     return `{\n${command.join("\n")}\n} > "$__out"\ncat "$__out"\n${checks}`;
   });
   // `paydouble ctl` talks to http://localhost:4242 unless told otherwise: point it at the page's server.

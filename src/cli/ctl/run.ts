@@ -7,14 +7,15 @@ import { ControlClient, ServerSaidNo, UsageError } from "./http.js";
 /** Where `paydouble ctl` looks when neither --url nor PAYDOUBLE_URL is given. */
 export const DEFAULT_URL = "http://localhost:4242";
 
-const GLOBAL = { url: { type: "string" }, help: { type: "boolean", short: "h" } } as const;
+const GLOBAL = { url: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } } as const;
 
 /** `paydouble ctl --help`. */
 export function ctlHelp(): string {
   return [
-    "Usage: paydouble ctl [--url URL] COMMAND [ARGS] [FLAGS]",
+    "Usage: paydouble ctl [--url URL] [--json] COMMAND [ARGS] [FLAGS]",
     "",
-    "Drives a running double through its /_mock control API and prints the JSON answers.",
+    "Drives a running double through its /_mock control API and prints its answers in short lines;",
+    "--json prints the control API's JSON as it came (for scripts and jq).",
     `--url (or PAYDOUBLE_URL) is the server root or a sandbox root (.../sandboxes/ID); default ${DEFAULT_URL}.`,
     "Exit codes: 0 done; 1 the double said no (or could not be reached): the envelope is printed on",
     "stderr; 2 usage error.",
