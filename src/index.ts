@@ -3,6 +3,7 @@ import { durationMs, parseDuration } from "./core/duration.js";
 import type { Fixtures } from "./gateway/fixtures.js";
 import type { JournalEntry, LiveFacts, NearMiss } from "./gateway/journal.js";
 import { Host } from "./gateway/host.js";
+import type { Limits } from "./gateway/limits.js";
 import { createApp } from "./http/app.js";
 import type { AppEnv } from "./http/env.js";
 import { builtinScenario, fixturesFrom } from "./cli/compiled.js";
@@ -40,6 +41,8 @@ export interface DoubleOptions {
   sleep?: Sleep;
   /** Cap on live sandboxes. */
   sandboxLimit?: number;
+  /** Memory bounds (journal and replay log bytes, refused requests, live streams): docs/reference/limits.md. */
+  limits?: Partial<Limits>;
   /**
    * Called with each `/v1` journal entry (secrets masked) as it is recorded, and the request's
    * wall-clock `latency_ms` (which the journal itself never holds: it is not replayable).
@@ -86,6 +89,7 @@ export function createDouble(options: DoubleOptions = {}): Double {
       realtime: options.realtime,
     },
     options.sandboxLimit,
+    options.limits,
   );
   const app = createApp(host, { control: options.control, sleep: options.sleep, onRequest: options.onRequest });
   return { host, app, fetch: (request, env) => app.fetch(request, env) };
@@ -106,4 +110,4 @@ export type { Matched, Outcome } from "./scenarios/engine.js";
 export { ControlError, startDouble, type ClockAdvance, type RequestFilter, type RunningDouble, type StartOptions } from "./start.js";
 export type { OpenApiDocument } from "./http/openapi.js";
 export { buildOpenApi } from "./http/openapi.js";
-export type { JournalEntry, LiveFacts, NearMiss };
+export type { JournalEntry, LiveFacts, Limits, NearMiss };

@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import type { Host } from "../gateway/host.js";
-import type { JournalEntry } from "../gateway/journal.js";
+import type { JournalEntry, PageRange } from "../gateway/journal.js";
 import type { World } from "../gateway/world.js";
 import { pageSize } from "../gateway/paging.js";
 import type { AppEnv } from "../http/env.js";
@@ -9,6 +9,9 @@ import { GatewayError } from "../core/errors.js";
 import { parseWith } from "../http/validate.js";
 import { streamExport } from "../replay/export.js";
 import { controlRoute, instant } from "./registry.js";
+
+/** A journal `seq` as a cursor: 0 (before the first entry) or a positive integer. */
+const cursor = z.string().regex(/^(?:0|[1-9]\d{0,14})$/, "must be a journal seq (an integer of 0 or more)").transform(Number);
 
 const requestsQuery = z
   .object({
@@ -19,6 +22,8 @@ const requestsQuery = z
     error_code: z.string().min(1).optional(),
     // A page size like every list's (1 or more); `count=true` is the way to ask for no entries.
     limit: pageSize(999_999_999).optional(),
+    after: cursor.optional().meta({ description: "Only entries with a greater `seq` (the next page: the `seq` of the last entry you have); `limit` then keeps the oldest n." }),
+    before: cursor.optional().meta({ description: "Only entries with a smaller `seq` (an older page: the `seq` of the first entry you have); `limit` keeps the newest n." }),
     count: z.enum(["true", "false"]).optional(),
   })
   .strict();
@@ -57,16 +62,23 @@ export interface EntryFilter {
 
 /** Journal entries matching every filter given, oldest first (the journal route and the inspector's log). */
 export function filterEntries(world: World, q: EntryFilter): JournalEntry[] {
-  return world.journal
-    .entries()
-    .filter(
-      (e) =>
-        (q.operation === undefined || e.operation === q.operation) &&
-        (q.status === undefined || e.status === q.status) &&
-        (q.client_id === undefined || e.client_id === q.client_id) &&
-        (q.error_code === undefined || e.error_code === q.error_code),
-    );
+  return pageEntries(world, q).entries;
 }
+
+/**
+ * A page of the entries matching every filter, oldest first, masked; `total` counts the matches in the
+ * cursor range before `limit`. Only the page is masked, so a small page of a full journal is cheap.
+ */
+export function pageEntries(world: World, q: EntryFilter, range: PageRange = {}): { entries: JournalEntry[]; total: number } {
+  const { entries, total } = world.journal.page(matches(q), range);
+  return { entries: entries.map((e) => world.journal.masked(e)), total };
+}
+
+const matches = (q: EntryFilter) => (e: JournalEntry) =>
+  (q.operation === undefined || e.operation === q.operation) &&
+  (q.status === undefined || e.status === q.status) &&
+  (q.client_id === undefined || e.client_id === q.client_id) &&
+  (q.error_code === undefined || e.error_code === q.error_code);
 
 /** Validates the `GET /_mock/requests` query (400 naming each bad parameter). */
 export function parseRequestsQuery(query: Record<string, string>) {
@@ -79,21 +91,22 @@ export function parseRequestsQuery(query: Record<string, string>) {
  *
  * `GET /_mock/requests` answers `{"data":[...],"count":n}`: the entries matching every filter given,
  * newest last, `limit` keeping the newest n; `count` is the number matching before `limit`. With
- * `count=true` it answers `{"count":n}` alone, for "captured exactly once" assertions.
+ * `count=true` it answers `{"count":n}` alone, for "captured exactly once" assertions. Cursors page
+ * through it: `after=<seq>` the entries past one you have (`limit` keeps the oldest n), `before=<seq>`
+ * an older page; `count` then counts within the cursor range, so `count > data.length` means more.
  * `GET /_mock/requests/{seq}` answers one entry whole, or 404 once it has left the ring.
  */
 export function mountJournal(ctl: Hono<AppEnv>, _host: Host): void {
   controlRoute(ctl, {
     method: "GET", path: "/requests", tag: "journal", summary: "The request journal, newest last, secrets masked",
-    description: "The /v1 requests matching every filter given; `limit` keeps the newest n and `count` is the number matching before it. With `count=true` the answer is `{count}` alone, for \"captured exactly once\" assertions.",
+    description: "The /v1 requests matching every filter given, oldest first; `limit` keeps the newest n and `count` is the number matching before it. With `count=true` the answer is `{count}` alone, for \"captured exactly once\" assertions. Pages: `after=<seq>` gives the entries past that seq (`limit` then keeps the oldest n: the next page), `before=<seq>` the entries before it (an older page); `count` counts the matches within the cursors, so more pages remain while `count` exceeds the entries returned.",
     query: requestsQuery, errors: [400],
     answers: { 200: { description: "Matching entries and their count", schema: requestsAnswer } },
   }, (c) => {
     const q = parseRequestsQuery(c.req.query());
-    const matching = filterEntries(c.get("world"), q);
-    if (q.count === "true") return c.json({ count: matching.length });
-    const data = q.limit === undefined ? matching : matching.slice(-q.limit);
-    return c.json({ data, count: matching.length });
+    if (q.count === "true") return c.json({ count: c.get("world").journal.page(matches(q), { after: q.after, before: q.before }).total });
+    const { entries, total } = pageEntries(c.get("world"), q, { after: q.after, before: q.before, limit: q.limit });
+    return c.json({ data: entries, count: total });
   });
 
   controlRoute(ctl, {

@@ -41,7 +41,31 @@ export type JournalRecord = Omit<JournalEntry, "seq" | "body" | "query" | "respo
   answer: string | undefined;
   /** Ranked at match time; their reasons are formatted when the entry is read. */
   near_misses?: readonly PendingNearMiss[];
+  /** The request body's text length, for the byte bound (the body itself is parsed). */
+  size?: number;
+  /** A refused request's query string that was not kept (bytes): shown as a marker in `query`. */
+  query_bytes?: number;
 };
+
+/** How much one world's journal keeps; the oldest entries leave first past either bound. */
+export interface JournalBounds {
+  entries: number;
+  /** Bytes, counted as {@link Journal.bytes} does. */
+  bytes: number;
+}
+
+export const DEFAULT_JOURNAL_BOUNDS: JournalBounds = { entries: 10_000, bytes: 16 * 1024 * 1024 };
+
+/** An entry's cost beyond its texts (the entry, its raw parts, the ring slot), an estimate. */
+const ENTRY_BYTES = 400;
+
+/** Where a page of the journal starts and ends: `after`/`before` are `seq` cursors (exclusive). */
+export interface PageRange {
+  after?: number;
+  before?: number;
+  /** With `after`: the oldest n past it; otherwise the newest n. */
+  limit?: number;
+}
 
 /** Real-time facts about a request, given to live listeners and never stored (wall time is not replayable). */
 export interface LiveFacts {
@@ -53,26 +77,54 @@ export type JournalListener = (entry: JournalEntry, live: LiveFacts) => void;
 
 /** The raw parts of an entry not read yet (a symbol key: no JSON, no `Object.keys`). */
 const RAW = Symbol("unmasked parts");
-type Stored = JournalEntry & { [RAW]?: { body: unknown; url: string; answer: RawAnswer | undefined; nearMisses: readonly PendingNearMiss[] | undefined } };
+type Stored = JournalEntry & { [RAW]?: { body: unknown; url: string; answer: RawAnswer | undefined; nearMisses: readonly PendingNearMiss[] | undefined; queryBytes: number | undefined } };
 
 const NONE: readonly NearMiss[] = Object.freeze([]);
 
 /**
- * The request journal of one world: a bounded ring (oldest dropped first), so a long CI run holds
- * a fixed amount of memory; each answer body is cut at {@link ANSWER_CAP} bytes.
+ * The request journal of one world: a bounded ring (oldest dropped first) in entries and in bytes
+ * ({@link JournalBounds}), so a long CI run holds a fixed amount of memory; each answer body is cut
+ * at {@link ANSWER_CAP} bytes.
  *
  * Bodies, answers and query strings are masked (and near-miss reasons formatted) when an entry is first read, not on the request
  * path (most entries are never read); until then they sit in memory as sent, like the card in the
  * token vault. Nothing outside this class sees an unmasked part.
  */
 export class Journal {
-  /** A circular buffer: `#start` is the oldest entry once the ring is full (no shift per request). */
-  readonly #ring: Stored[] = [];
+  /** Oldest first from `#start` (slots before it are spent; compacted now and then, no shift per request). */
+  #ring: (Stored | undefined)[] = [];
+  /** Each entry's counted bytes, aligned with `#ring`. */
+  #costs: number[] = [];
   #start = 0;
+  #bytes = 0;
   #seq = 0;
   readonly #listeners = new Set<JournalListener>();
+  readonly bounds: JournalBounds;
 
-  constructor(readonly limit: number) {}
+  /** A number: the entry bound alone (bytes: the default). */
+  constructor(bounds: number | Partial<JournalBounds> = {}) {
+    this.bounds = { ...DEFAULT_JOURNAL_BOUNDS, ...(typeof bounds === "number" ? { entries: bounds } : bounds) };
+  }
+
+  /** The entry-count bound (named in the 404 of an entry that left the ring). */
+  get limit(): number {
+    return this.bounds.entries;
+  }
+
+  /** Bytes held: twice the text of each entry's URL, body and answer (what it takes once parsed), plus a fixed cost per entry. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /** Entries held. */
+  get size(): number {
+    return this.#ring.length - this.#start;
+  }
+
+  /** Live listeners (open streams, `--log`). */
+  get listeners(): number {
+    return this.#listeners.size;
+  }
 
   /** Appends an entry (its parts are masked when first read), then tells the live listeners. */
   record(entry: JournalRecord, live: LiveFacts = { latency_ms: 0 }): JournalEntry {
@@ -92,35 +144,65 @@ export class Journal {
       body: null,
       response: null,
     };
-    stored[RAW] = { body: entry.body, url: entry.url, answer: keepAnswer(entry.answer), nearMisses: entry.near_misses };
-    if (this.limit > 0) {
-      if (this.#ring.length < this.limit) {
-        this.#ring.push(stored);
-      } else {
-        this.#ring[this.#start] = stored;
-        this.#start = (this.#start + 1) % this.limit;
-      }
-    }
+    const answer = keepAnswer(entry.answer);
+    stored[RAW] = { body: entry.body, url: entry.url, answer, nearMisses: entry.near_misses, queryBytes: entry.query_bytes };
+    const bodySize = entry.size ?? (typeof entry.body === "string" ? entry.body.length : 0);
+    const answerSize = answer === undefined ? 0 : typeof answer === "string" ? answer.length : answer.head.length;
+    const cost = ENTRY_BYTES + 2 * (entry.url.length + entry.path.length + bodySize + answerSize);
+    while (this.size > 0 && (this.size >= this.bounds.entries || this.#bytes + cost > this.bounds.bytes)) this.#dropOldest();
+    // An entry larger than the whole byte bound is still kept alone: the newest request is always readable.
+    this.#ring.push(stored);
+    this.#costs.push(cost);
+    this.#bytes += cost;
     if (this.#listeners.size > 0) this.#notify(new LiveView(stored, this), live);
     return stored;
   }
 
   /** Entries, oldest first, parts masked. */
   entries(): readonly JournalEntry[] {
-    const ordered = this.#start === 0 ? this.#ring : [...this.#ring.slice(this.#start), ...this.#ring.slice(0, this.#start)];
-    for (const e of ordered) this.masked(e);
-    return ordered;
+    return this.select(() => true).map((e) => this.masked(e));
+  }
+
+  /**
+   * The entries matching `keep`, oldest first, within a page: unmasked (mask the ones you answer
+   * with {@link masked}), so a filter over the whole ring costs no masking. `total` counts the
+   * matches in the cursor range before `limit`.
+   */
+  page(keep: (e: JournalEntry) => boolean, range: PageRange = {}): { entries: JournalEntry[]; total: number } {
+    const found = this.select((e) => (range.after === undefined || e.seq > range.after) && (range.before === undefined || e.seq < range.before) && keep(e));
+    const { limit } = range;
+    if (limit === undefined || found.length <= limit) return { entries: found, total: found.length };
+    return { entries: range.after !== undefined ? found.slice(0, limit) : found.slice(-limit), total: found.length };
+  }
+
+  select(keep: (e: JournalEntry) => boolean): JournalEntry[] {
+    const out: JournalEntry[] = [];
+    for (let i = this.#start; i < this.#ring.length; i++) {
+      const e = this.#ring[i]!;
+      if (keep(e)) out.push(e);
+    }
+    return out;
   }
 
   /** The entry with this `seq`, masked, or undefined when it was never recorded or has left the ring. */
   get(seq: number): JournalEntry | undefined {
-    const n = this.#ring.length;
-    if (n === 0) return undefined;
-    const oldest = this.#ring[this.#start].seq;
+    if (this.size === 0) return undefined;
     // Sequence numbers are consecutive within the ring, so the position is arithmetic.
-    const offset = seq - oldest;
-    if (!Number.isInteger(offset) || offset < 0 || offset >= n) return undefined;
-    return this.masked(this.#ring[(this.#start + offset) % n]);
+    const offset = seq - this.#ring[this.#start]!.seq;
+    if (!Number.isInteger(offset) || offset < 0 || offset >= this.size) return undefined;
+    return this.masked(this.#ring[this.#start + offset]!);
+  }
+
+  #dropOldest(): void {
+    this.#bytes -= this.#costs[this.#start];
+    this.#ring[this.#start] = undefined;
+    this.#start++;
+    // Compacted once the spent slots are half the array: amortized O(1) per entry.
+    if (this.#start >= 1024 && this.#start * 2 >= this.#ring.length) {
+      this.#ring = this.#ring.slice(this.#start);
+      this.#costs = this.#costs.slice(this.#start);
+      this.#start = 0;
+    }
   }
 
   /**
@@ -140,7 +222,7 @@ export class Journal {
     const raw = e[RAW];
     if (raw) {
       e.body = raw.body === undefined ? null : maskDeep(raw.body);
-      e.query = queryOf(raw.url);
+      e.query = raw.queryBytes ? { "(query string)": `(refused query string of ${raw.queryBytes} bytes, not kept)` } : queryOf(raw.url);
       e.response = answerView(raw.answer);
       e.near_misses = formatNearMisses(raw.nearMisses);
       delete e[RAW];
@@ -149,8 +231,10 @@ export class Journal {
   }
 
   clear(): void {
-    this.#ring.length = 0;
+    this.#ring = [];
+    this.#costs = [];
     this.#start = 0;
+    this.#bytes = 0;
   }
 
   #notify(entry: JournalEntry, live: LiveFacts): void {
