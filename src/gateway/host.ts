@@ -73,9 +73,11 @@ export class Host {
     return world;
   }
 
-  /** Frees a sandbox; false when there was none. */
+  /** Frees a sandbox and tells its watchers (its live streams end); false when there was none. */
   removeSandbox(id: string): boolean {
-    return this.#sandboxes.delete(id);
+    if (!this.#sandboxes.delete(id)) return false;
+    this.notify(id);
+    return true;
   }
 
   /**
