@@ -1,3 +1,4 @@
+import { detach } from "../core/detach.js";
 import { conceal, reveal } from "../core/seal.js";
 import { BodyTable } from "./change-bodies.js";
 
@@ -200,7 +201,8 @@ export class ChangeLog {
     const id = chunk.shape[n % CHUNK];
     const s = this.#shapes[id];
     const q = s.path.indexOf("?");
-    const path = refused.query_bytes && q >= 0 ? s.path.slice(0, q) : s.path;
+    // Detached: a slice would keep the whole path and query string alive.
+    const path = refused.query_bytes && q >= 0 ? detach(s.path.slice(0, q)) : s.path;
     // Over the cap means a shape of its own (see record): replaced in place, its strings freed.
     this.#shapes[id] = { kind: s.kind, method: s.method, path, headers: NO_HEADERS, body: null, refused };
     this.#bytes -= s.path.length - path.length;

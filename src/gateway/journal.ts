@@ -1,3 +1,4 @@
+import { detach } from "../core/detach.js";
 import { maskDeep } from "../core/mask.js";
 import { queryParams } from "../core/query.js";
 import type { NearMiss, PendingNearMiss } from "../scenarios/explain.js";
@@ -57,7 +58,7 @@ export interface JournalBounds {
 export const DEFAULT_JOURNAL_BOUNDS: JournalBounds = { entries: 10_000, bytes: 16 * 1024 * 1024 };
 
 /** An entry's cost beyond its texts (the entry, its raw parts, the ring slot), an estimate. */
-const ENTRY_BYTES = 400;
+const ENTRY_BYTES = 600;
 
 /** Where a page of the journal starts and ends: `after`/`before` are `seq` cursors (exclusive). */
 export interface PageRange {
@@ -133,7 +134,8 @@ export class Journal {
       at: entry.at,
       request_id: entry.request_id,
       method: entry.method,
-      path: entry.path,
+      // The path is a view of the URL: a URL whose query string is not kept must not stay behind it.
+      path: entry.query_bytes ? detach(entry.path) : entry.path,
       query: {},
       operation: entry.operation,
       client_id: entry.client_id,

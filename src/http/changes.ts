@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { detach } from "../core/detach.js";
 import type { ChangeEntry } from "../gateway/changes.js";
 import type { Host } from "../gateway/host.js";
 import type { World } from "../gateway/world.js";
@@ -102,7 +103,7 @@ export function refuseRequest(c: Context<AppEnv>, world: World, index: number, b
 export const refusedBodyMarker = (bytes: number) => `(refused body of ${bytes} bytes, not kept)`;
 
 /** The URL a journal keeps of a refused request: without its query string when that was dropped. */
-export const refusedUrl = (url: string, dropped: Dropped | null) => (dropped?.query ? url.slice(0, url.indexOf("?")) : url);
+export const refusedUrl = (url: string, dropped: Dropped | null) => (dropped?.query ? detach(url.slice(0, url.indexOf("?"))) : url);
 
 /** Records a successful control call that changed the world, once answered. */
 export function afterChange(c: Context<AppEnv>, host: Host, world: World, localPath: string, at: Arrival, body: string | null): void {
