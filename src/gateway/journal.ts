@@ -152,10 +152,13 @@ export class Journal {
     const answerSize = answer === undefined ? 0 : typeof answer === "string" ? answer.length : answer.head.length;
     const cost = ENTRY_BYTES + 2 * (entry.url.length + entry.path.length + bodySize + answerSize);
     while (this.size > 0 && (this.size >= this.bounds.entries || this.#bytes + cost > this.bounds.bytes)) this.#dropOldest();
-    // An entry larger than the whole byte bound is still kept alone: the newest request is always readable.
-    this.#ring.push(stored);
-    this.#costs.push(cost);
-    this.#bytes += cost;
+    // An entry larger than the whole byte bound is still kept alone: the newest request is always
+    // readable. A bound of 0 entries keeps none (the inspector bench's baseline).
+    if (this.bounds.entries > 0) {
+      this.#ring.push(stored);
+      this.#costs.push(cost);
+      this.#bytes += cost;
+    }
     if (this.#listeners.size > 0) this.#notify(new LiveView(stored, this), live);
     return stored;
   }

@@ -117,6 +117,7 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
           // does not resend it, journals the same entry.
           near_misses: cut ? undefined : c.get("nearMisses"),
           body: marker ?? (cut ? null : c.get("journalBody")),
+          size: body?.length,
           answer: status === 0 || cut ? undefined : c.get("answer"),
         },
         live,
