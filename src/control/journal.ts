@@ -1,7 +1,8 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import type { Host } from "../gateway/host.js";
-import type { JournalEntry, PageRange } from "../gateway/journal.js";
+import type { JournalEntry } from "../gateway/journal.js";
+import type { PageRange } from "../gateway/limits.js";
 import type { World } from "../gateway/world.js";
 import { pageSize } from "../gateway/paging.js";
 import type { AppEnv } from "../http/env.js";

@@ -1,6 +1,6 @@
 import { detach } from "../core/detach.js";
 import { conceal, reveal } from "../core/seal.js";
-import { BodyTable } from "./change-bodies.js";
+import { BodyTable } from "../core/body-table.js";
 
 /**
  * The world-changing log behind `GET /_mock/journal/export`: every request that moved the world

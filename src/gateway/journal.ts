@@ -1,6 +1,7 @@
 import { detach } from "../core/detach.js";
 import { maskDeep } from "../core/mask.js";
 import { queryParams } from "../core/query.js";
+import { DEFAULT_JOURNAL_BOUNDS, type JournalBounds, type PageRange } from "./limits.js";
 import type { NearMiss, PendingNearMiss } from "../scenarios/explain.js";
 import { answerView, keepAnswer, type RawAnswer } from "./journal-answer.js";
 
@@ -48,25 +49,8 @@ export type JournalRecord = Omit<JournalEntry, "seq" | "body" | "query" | "respo
   query_bytes?: number;
 };
 
-/** How much one world's journal keeps; the oldest entries leave first past either bound. */
-export interface JournalBounds {
-  entries: number;
-  /** Bytes, counted as {@link Journal.bytes} does. */
-  bytes: number;
-}
-
-export const DEFAULT_JOURNAL_BOUNDS: JournalBounds = { entries: 10_000, bytes: 16 * 1024 * 1024 };
-
 /** An entry's cost beyond its texts (the entry, its raw parts, the ring slot), an estimate. */
 const ENTRY_BYTES = 600;
-
-/** Where a page of the journal starts and ends: `after`/`before` are `seq` cursors (exclusive). */
-export interface PageRange {
-  after?: number;
-  before?: number;
-  /** With `after`: the oldest n past it; otherwise the newest n. */
-  limit?: number;
-}
 
 /** Real-time facts about a request, given to live listeners and never stored (wall time is not replayable). */
 export interface LiveFacts {
@@ -122,7 +106,7 @@ export class Journal {
     return this.#ring.length - this.#start;
   }
 
-  /** Live listeners (open streams, `--log`). */
+  /** Live listeners (open streams). */
   get listeners(): number {
     return this.#listeners.size;
   }
@@ -165,7 +149,7 @@ export class Journal {
 
   /** Entries, oldest first, parts masked. */
   entries(): readonly JournalEntry[] {
-    return this.select(() => true).map((e) => this.masked(e));
+    return this.page(() => true).entries.map((e) => this.masked(e));
   }
 
   /**
@@ -174,19 +158,14 @@ export class Journal {
    * matches in the cursor range before `limit`.
    */
   page(keep: (e: JournalEntry) => boolean, range: PageRange = {}): { entries: JournalEntry[]; total: number } {
-    const found = this.select((e) => (range.after === undefined || e.seq > range.after) && (range.before === undefined || e.seq < range.before) && keep(e));
-    const { limit } = range;
-    if (limit === undefined || found.length <= limit) return { entries: found, total: found.length };
-    return { entries: range.after !== undefined ? found.slice(0, limit) : found.slice(-limit), total: found.length };
-  }
-
-  select(keep: (e: JournalEntry) => boolean): JournalEntry[] {
-    const out: JournalEntry[] = [];
+    const { after = 0, before = Infinity, limit = Infinity } = range;
+    const found: JournalEntry[] = [];
     for (let i = this.#start; i < this.#ring.length; i++) {
       const e = this.#ring[i]!;
-      if (keep(e)) out.push(e);
+      if (e.seq > after && e.seq < before && keep(e)) found.push(e);
     }
-    return out;
+    if (found.length <= limit) return { entries: found, total: found.length };
+    return { entries: range.after !== undefined ? found.slice(0, limit) : found.slice(-limit), total: found.length };
   }
 
   /** The entry with this `seq`, masked, or undefined when it was never recorded or has left the ring. */

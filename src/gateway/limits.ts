@@ -24,3 +24,20 @@ export const DEFAULT_LIMITS: Limits = {
   refusedKeep: 8 * 1024,
   streamBuffer: 1024 * 1024,
 };
+
+/** How much one world's journal keeps; the oldest entries leave first past either bound. */
+export interface JournalBounds {
+  entries: number;
+  /** Bytes, counted as `Journal.bytes` does. */
+  bytes: number;
+}
+
+export const DEFAULT_JOURNAL_BOUNDS: JournalBounds = { entries: 10_000, bytes: DEFAULT_LIMITS.journalBytes };
+
+/** Where a page of the journal starts and ends: `after`/`before` are `seq` cursors (exclusive). */
+export interface PageRange {
+  after?: number;
+  before?: number;
+  /** With `after`: the oldest n past it; otherwise the newest n. */
+  limit?: number;
+}
