@@ -97,7 +97,6 @@ interface Chunk {
 }
 
 const newChunk = (): Chunk => ({ shape: new Uint32Array(CHUNK), at: new Float64Array(CHUNK), rid: new Float64Array(CHUNK) });
-const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 /**
  * Stored compactly, because it grows with every `/v1` request, reads included: each entry is three
@@ -192,8 +191,8 @@ export class ChangeLog {
 
   /**
    * Entry `n` was refused with a body or query string over the refused cap: keeps what replay needs
-   * of it (method, path, status), without its headers, its body, or its query string when that is
-   * what was over (`refused.bytes`, `refused.query_bytes`).
+   * of it (method, path, status), without its body, or its query string when that is what was over
+   * (`refused.bytes`, `refused.query_bytes`).
    */
   forgetBody(n: number, refused: Refused): void {
     if (n < 0 || n >= this.#length) return;
@@ -204,7 +203,7 @@ export class ChangeLog {
     // Detached: a slice would keep the whole path and query string alive.
     const path = refused.query_bytes && q >= 0 ? detach(s.path.slice(0, q)) : s.path;
     // Over the cap means a shape of its own (see record): replaced in place, its strings freed.
-    this.#shapes[id] = { kind: s.kind, method: s.method, path, headers: NO_HEADERS, body: null, refused };
+    this.#shapes[id] = { kind: s.kind, method: s.method, path, headers: s.headers, body: null, refused };
     this.#bytes -= s.path.length - path.length;
     if (s.body !== null) this.#bytes -= this.#bodies.release(s.body);
   }

@@ -93,7 +93,8 @@ export function refuseRequest(c: Context<AppEnv>, world: World, index: number, b
   if (status < 400 || c.get("rule") !== null) return null;
   const cap = world.changes.bounds.refused;
   const bodyBytes = body === null || body.length * 3 <= cap ? 0 : Buffer.byteLength(body);
-  const dropped = { body: bodyBytes > cap ? bodyBytes : 0, query: searchOf(c.req.url).length > cap ? searchOf(c.req.url).length : 0 };
+  const queryBytes = searchOf(c.req.url).length;
+  const dropped = { body: bodyBytes > cap ? bodyBytes : 0, query: queryBytes > cap ? queryBytes : 0 };
   if (!dropped.body && !dropped.query) return null;
   world.changes.forgetBody(index, { status, operation: c.get("operation"), client_id: c.get("clientId"), error_code: c.get("errorCode") ?? null, bytes: dropped.body, ...(dropped.query && { query_bytes: dropped.query }) });
   return dropped;
