@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { durationSchema } from "./core/duration-schema.js";
+import { instantSchema } from "./core/instant.js";
 
 /**
  * Flags and environment -> Config, validated with zod. The table below is the single list of
@@ -25,6 +26,7 @@ export const SETTINGS = [
   { flag: "realtime", env: "PAYDOUBLE_REALTIME", default: "false", help: "the clock follows wall time from its start instant" },
   { flag: "log", env: "PAYDOUBLE_LOG", default: "off", help: "per-request log on stdout: off, text or json (secrets masked)" },
   { flag: "replay", env: "PAYDOUBLE_REPLAY", default: "(none)", help: "rebuild the world of a /_mock/journal/export file at start" },
+  { flag: "allowed-hosts", env: "PAYDOUBLE_ALLOWED_HOSTS", default: "(none)", help: "more Host names browsers may use (comma-separated; .domain, all)" },
 ] as const;
 
 /** A byte count from `min` to 64 GiB. */
@@ -38,7 +40,13 @@ export const configSchema = z.object({
   fixtures: z.string().min(1).nullable(),
   /** Undefined when not given, so a start scenario file's `clock.start` can apply. */
   clockStart: z
-    .union([z.literal("now"), z.iso.datetime({ offset: true }).transform((s) => Date.parse(s))], { error: "must be an ISO 8601 instant with an offset (2026-03-02T15:00:00Z) or now" })
+    .union([z.literal("now"), instantSchema().transform((s) => Date.parse(s))], {
+      // An instant outside the clock's range says so; anything else gets the form to use.
+      error: (issue) => {
+        const problem = (issue.errors ?? []).flat().find((i) => i.code === "custom");
+        return problem?.message ?? "must be an ISO 8601 instant with an offset (2026-03-02T15:00:00Z) or now";
+      },
+    })
     .optional(),
   /** Undefined when not given, so a start scenario file's `clock.tick` can apply. */
   tick: durationSchema("PT0.001S").optional(),
@@ -54,6 +62,8 @@ export const configSchema = z.object({
   realtime: z.boolean(),
   log: z.enum(["off", "text", "json"]),
   replay: z.string().min(1).nullable(),
+  /** Besides localhost, IP literals and single-label names (http/trust.ts). */
+  allowedHosts: z.array(z.string().regex(/^(?:\.?[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?(?::\d{1,5})?|all|\*)$/i, "must be host names (example.test, .example.test for a domain and its subdomains, or all)")),
 });
 
 export type Config = z.output<typeof configSchema>;

@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import { durationMs, parseDuration } from "./core/duration.js";
+import { inInstantRange, INSTANT_OUT_OF_RANGE } from "./core/instant.js";
 import type { Fixtures } from "./gateway/fixtures.js";
 import type { JournalEntry, LiveFacts, NearMiss } from "./gateway/journal.js";
 import { Host } from "./gateway/host.js";
@@ -39,6 +40,12 @@ export interface DoubleOptions {
   realtime?: boolean;
   /** Real delay for scenario `delay_ms` (default: a timer). */
   sleep?: Sleep;
+  /**
+   * Host names a browser may reach the double by, besides localhost, IP addresses and single-label
+   * names (DNS rebinding protection): `"ci.example.test"`, `".example.test"` (a domain and its
+   * subdomains) or `"all"`.
+   */
+  allowedHosts?: readonly string[];
   /** Cap on live sandboxes. */
   sandboxLimit?: number;
   /** Memory bounds (journal and replay log bytes, refused requests, live streams): docs/reference/limits.md. */
@@ -74,7 +81,7 @@ export function createDouble(options: DoubleOptions = {}): Double {
   const tick = parseDuration(options.tick ?? DEFAULTS.tick);
   if (!tick) throw new Error(`invalid tick: ${options.tick}`);
   const clockStart = options.clockStart !== undefined ? Date.parse(options.clockStart) : (fromFiles.clockStart ?? Date.parse(DEFAULTS.clockStart));
-  if (Number.isNaN(clockStart)) throw new Error(`invalid clockStart: ${options.clockStart}`);
+  if (!inInstantRange(clockStart)) throw new Error(`invalid clockStart: ${options.clockStart} ${INSTANT_OUT_OF_RANGE}`);
   const fixtures =
     typeof options.fixtures === "object" ? options.fixtures : fixturesFrom(options.fixtures ?? DEFAULT_FIXTURES_PATH);
   const host = new Host(
@@ -91,7 +98,7 @@ export function createDouble(options: DoubleOptions = {}): Double {
     options.sandboxLimit,
     options.limits,
   );
-  const app = createApp(host, { control: options.control, sleep: options.sleep, onRequest: options.onRequest });
+  const app = createApp(host, { control: options.control, sleep: options.sleep, onRequest: options.onRequest, allowedHosts: options.allowedHosts });
   return { host, app, fetch: (request, env) => app.fetch(request, env) };
 }
 

@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   let double: { host: Host; app: { fetch: (r: Request) => Response | Promise<Response> } };
   try {
     double = config.replay
-      ? await replay(config.replay, limitsOf(config), onRequest)
+      ? await replay(config.replay, { onRequest, allowedHosts: config.allowedHosts }, limitsOf(config))
       : createDouble({
           seed: config.seed,
           fixtures: config.fixtures ?? undefined,
@@ -73,6 +73,7 @@ async function main(): Promise<void> {
           scenarios: config.scenarios,
           builtin: config.builtin,
           realtime: config.realtime,
+          allowedHosts: config.allowedHosts,
           onRequest,
         });
   } catch (e) {
@@ -102,9 +103,10 @@ function warmUp(host: Host): void {
 
 /** One line per `/v1` request on stdout; the journal entry is already masked; `latency_ms` is wall time. */
 function requestLogger(mode: Config["log"]): RequestLogger | undefined {
-  if (mode === "json") return (e, live) => process.stdout.write(JSON.stringify({ ...e, latency_ms: live.latency_ms }) + "\n");
+  // The entry's path is world-local: a sandbox's entries say which sandbox.
+  if (mode === "json") return (e, live) => process.stdout.write(JSON.stringify({ ...e, ...(live.sandbox_id ? { sandbox_id: live.sandbox_id } : {}), latency_ms: live.latency_ms }) + "\n");
   if (mode === "text") {
-    return (e, live) => process.stdout.write(`${e.at} ${e.status} ${e.method} ${e.path} ${e.operation ?? "-"} ${e.request_id} ${live.latency_ms}ms\n`);
+    return (e, live) => process.stdout.write(`${e.at} ${e.status} ${e.method} ${live.sandbox_id ? `/sandboxes/${live.sandbox_id}` : ""}${e.path} ${e.operation ?? "-"} ${e.request_id} ${live.latency_ms}ms\n`);
   }
   return undefined;
 }
@@ -117,7 +119,7 @@ function limitsOf(config: Config): Limits {
   return { journalBytes, replayLogEntries, replayLogBytes, refusedKeep, streamBuffer };
 }
 
-async function replay(file: string, limits: Partial<Limits>, onRequest?: RequestLogger) {
+async function replay(file: string, appOptions: { onRequest?: RequestLogger; allowedHosts?: readonly string[] } = {}, limits: Partial<Limits> = {}) {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -127,7 +129,7 @@ async function replay(file: string, limits: Partial<Limits>, onRequest?: Request
   // Progress on stderr (stdout carries the banner and request log): a long log takes seconds.
   process.stderr.write(`paydouble: replaying ${file} ...\n`);
   try {
-    const rebuilt = await replayLog(text, { onRequest }, limits);
+    const rebuilt = await replayLog(text, appOptions, limits);
     process.stderr.write(`paydouble: replayed ${rebuilt.steps.length} requests\n`);
     if (rebuilt.truncated) process.stderr.write(`paydouble: ${truncationNote(rebuilt.truncated)}\n`);
     return rebuilt;

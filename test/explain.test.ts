@@ -108,7 +108,7 @@ describe("POST /_mock/scenarios/explain", () => {
     expect((await explain(t, request)).body.matched.rule).toBe("builtin/test cards read back as CREDIT");
     await t.post(`/sandboxes/${box}/v1/transactions`, sale({ amount: 1500 }));
     const entry = (await t.get(`/sandboxes/${box}/_mock/requests/1`, { as: null })).body;
-    expect(entry).toMatchObject({ seq: 1, rule: "once/big once", path: `/sandboxes/${box}/v1/transactions` });
+    expect(entry).toMatchObject({ seq: 1, rule: "once/big once", path: "/v1/transactions" });
     expectEnvelope(await t.get("/_mock/requests/1", { as: null }), 404, "RESOURCE_NOT_FOUND");
   });
 

@@ -1,5 +1,5 @@
 import { createDouble, type Double, type DoubleOptions } from "../src/index.js";
-import { noteAnswer, noteSent, watch } from "./leak-watch.js";
+import { noteAnswer, noteSent, noteSentPath, watch } from "./leak-watch.js";
 
 /** The fixed fixture credentials of `fixtures/default.yaml`. */
 export const RESELLER = { id: "CLIENT-01JR00TRESE11ER0000000000R", key: "pk_live_01JR00TRESE11ERKEY00000000" };
@@ -36,9 +36,10 @@ export function setup(options: DoubleOptions = {}) {
       headers["Content-Type"] ??= "application/json";
     }
     noteSent(body);
+    noteSentPath(path);
     const res = await double.app.request(path, { method, headers, body });
     const text = await res.text();
-    noteAnswer(path, text);
+    noteAnswer(path, text, res.status);
     let parsed: unknown = undefined;
     try {
       parsed = text ? JSON.parse(text) : undefined;

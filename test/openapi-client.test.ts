@@ -47,7 +47,7 @@ describe("client life cycle over openapi-fetch", () => {
     const updated = await reseller.POST("/v1/clients/{clientId}", { params: { path: { clientId: id } }, body: { dba: "Corner Shop 2" } });
     expect(updated.data!.dba).toBe("Corner Shop 2");
 
-    const list = await reseller.GET("/v1/clients", { params: { query: { Take: 50, SortColumn: "dba", SortOrder: "asc" } } });
+    const list = await reseller.GET("/v1/clients", { params: { query: { Take: "50", SortColumn: "dba", SortOrder: "asc" } } });
     expect(list.data!.data.map((c) => c.id)).toContain(id);
 
     const newcomer = as({ id, key: created.data!.api_key });

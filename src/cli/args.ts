@@ -35,6 +35,7 @@ const OPTIONS = {
   realtime: { type: "boolean" },
   log: { type: "string" },
   replay: { type: "string" },
+  "allowed-hosts": { type: "string", multiple: true },
   strict: { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
@@ -116,6 +117,7 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
     realtime: bools.realtime === true,
     log: pick("log") ?? "off",
     replay: pick("replay") ?? null,
+    allowedHosts: allowedHosts(values["allowed-hosts"], env.PAYDOUBLE_ALLOWED_HOSTS, source),
   });
   if (!result.success) {
     const issue = result.error.issues[0];
@@ -125,4 +127,11 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
     return { kind: "error", message: `${name}: ${issue.message}` };
   }
   return { kind: "serve", config: result.data };
+}
+
+/** `--allowed-hosts a,b --allowed-hosts c` or `PAYDOUBLE_ALLOWED_HOSTS=a,b`: one list of names. */
+function allowedHosts(flags: string[] | undefined, fromEnv: string | undefined, source: Map<Flag, string>): string[] {
+  const given = flags ?? (fromEnv ? [fromEnv] : []);
+  if (!flags && fromEnv) source.set("allowed-hosts", "PAYDOUBLE_ALLOWED_HOSTS");
+  return given.flatMap((v) => v.split(",")).map((s) => s.trim()).filter(Boolean);
 }

@@ -16,6 +16,7 @@ import { mountExplain } from "./explain.js";
 import { mountJournal } from "./journal.js";
 import { controlRoute, instant } from "./registry.js";
 import { mountLedger } from "./ledger.js";
+import { mountActivity } from "./activity.js";
 import { mountEvents } from "./ui/events.js";
 import { mountInspector } from "./ui/routes.js";
 
@@ -69,6 +70,7 @@ export function buildControlApp(host: Host): Hono<AppEnv> {
   mountSandboxes(ctl, host);
   mountDocs(ctl);
   mountJournal(ctl, host);
+  mountActivity(ctl);
   mountPaymentHelpers(ctl);
   mountLedger(ctl);
   mountEvents(ctl, host);

@@ -7,19 +7,13 @@ const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export const ACCEPTED_TYPES = /^(?:application|text)\/(?:x-)?yaml\b|^application\/(?:[\w.+-]+\+)?json\b/i;
 
 /**
- * Keeps web pages off the control API. A page a developer has open can send "simple" cross-origin
- * requests (a form post, `text/plain` fetch) without asking; the control API needs no key, so such a
- * request could reset a world or create sandboxes. Control writes are refused when they come from
- * another origin (an `Origin` whose host:port is not this server's) with 403 `UNAUTHORIZED_ACTION`,
- * or carry a body that is neither JSON nor YAML with 400 naming `content-type`. Same-origin pages
- * (the inspector) using `fetch` with JSON, and every non-browser client, pass.
+ * Keeps form posts off the control API. Requests from another origin or site never get here (the
+ * pipeline's first step, http/trust.ts, refuses them); a control write whose body is neither JSON
+ * nor YAML is refused with 400 naming `content-type`, so no HTML form can drive it even without the
+ * browser's fetch metadata. The inspector's `fetch` with JSON, and every non-browser client, pass.
  */
 export const controlGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!WRITES.has(c.req.method)) return next();
-  const origin = c.req.header("origin");
-  if (origin !== undefined && !sameOrigin(origin, c.req.header("host"))) {
-    throw new GatewayError("UNAUTHORIZED_ACTION", { message: `Control calls from another origin (${origin}) are refused.` });
-  }
   // The pipeline has read the body already (size-capped); this is its cached text.
   const hasBody = (await c.req.text()) !== "";
   const type = (c.req.header("content-type") ?? "").trim();
@@ -28,12 +22,3 @@ export const controlGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   return next();
 };
-
-function sameOrigin(origin: string, host: string | undefined): boolean {
-  if (origin === "null" || host === undefined) return false;
-  try {
-    return new URL(origin).host.toLowerCase() === host.toLowerCase();
-  } catch {
-    return false;
-  }
-}

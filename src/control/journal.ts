@@ -1,8 +1,7 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import type { Host } from "../gateway/host.js";
-import type { JournalEntry } from "../gateway/journal.js";
-import type { PageRange } from "../gateway/limits.js";
+import type { JournalEntry, PageQuery } from "../gateway/journal.js";
 import type { World } from "../gateway/world.js";
 import { pageSize } from "../gateway/paging.js";
 import type { AppEnv } from "../http/env.js";
@@ -11,8 +10,8 @@ import { parseWith } from "../http/validate.js";
 import { streamExport } from "../replay/export.js";
 import { controlRoute, instant } from "./registry.js";
 
-/** A journal `seq` as a cursor: 0 (before the first entry) or a positive integer. */
-const cursor = z.string().regex(/^(?:0|[1-9]\d{0,14})$/, "must be a journal seq (an integer of 0 or more)").transform(Number);
+/** A journal `seq` (or activity id) cursor as a query parameter. */
+export const cursor = z.string().regex(/^(?:0|[1-9]\d{0,14})$/, "must be a journal seq (0 or more)").transform(Number);
 
 const requestsQuery = z
   .object({
@@ -21,10 +20,13 @@ const requestsQuery = z
     status: z.string().regex(/^(?:0|\d{3})$/, "must be an HTTP status, or 0 for no answer").transform(Number).optional(),
     client_id: z.string().min(1).optional(),
     error_code: z.string().min(1).optional(),
+    path: z.string().min(1).max(2048).optional().meta({ description: "Entries whose path (without the query string) contains this text." }),
+    rule: z.string().min(1).max(2048).optional().meta({ description: "Entries shaped by this rule (`<scenario>/<rule>`, as `rule` shows it)." }),
+    quirk: z.string().min(1).max(100).optional().meta({ description: "Entries shaped by this spec quirk (a name of `GET /_mock/quirks`)." }),
+    after: cursor.optional().meta({ description: "Entries with a greater `seq` (reading forward: with `limit`, the oldest n of them)." }),
+    before: cursor.optional().meta({ description: "Entries with a smaller `seq` (an older page: with `limit`, the newest n of them)." }),
     // A page size like every list's (1 or more); `count=true` is the way to ask for no entries.
     limit: pageSize(999_999_999).optional(),
-    after: cursor.optional().meta({ description: "Only entries with a greater `seq` (the next page: the `seq` of the last entry you have); `limit` then keeps the oldest n." }),
-    before: cursor.optional().meta({ description: "Only entries with a smaller `seq` (an older page: the `seq` of the first entry you have); `limit` keeps the newest n." }),
     count: z.enum(["true", "false"]).optional(),
   })
   .strict();
@@ -43,6 +45,9 @@ const journalEntry = z
     query: z.record(z.string(), z.string()).meta({ description: "The query string's parameters (the first value of a repeated name), secrets masked." }),
     error_code: z.string().nullable().meta({ description: "The envelope's `error_code` on a 4xx/5xx answer, else null." }),
     rule: z.string().nullable().meta({ description: "`<scenario>/<rule>` when a scenario shaped the answer." }),
+    quirk: z.string().nullable().meta({ description: "The spec quirk (a name of `GET /_mock/quirks`) that shaped the answer, when one did." }),
+    request_headers: z.record(z.string(), z.string()).meta({ description: "The request headers replay sends again (credentials, content type, `x-` headers), lower-case names, secrets masked." }),
+    response_headers: z.record(z.string(), z.string()).meta({ description: "The headers paydouble set on the answer (`content-type`, `x-request-id`, `x-paydouble-rule`); the server adds `date`, `content-length` and `connection` on the wire. Empty when no answer was sent." }),
     near_misses: z
       .array(z.object({ rule: z.string(), reason: z.string() }).strict().meta({ id: "NearMiss" }))
       .meta({ description: "Up to three rules of the loaded scenario files that came closest to matching, with the first condition that failed." }),
@@ -59,27 +64,30 @@ export interface EntryFilter {
   status?: number;
   client_id?: string;
   error_code?: string;
+  path?: string;
+  rule?: string;
+  quirk?: string;
 }
 
-/** Journal entries matching every filter given, oldest first (the journal route and the inspector's log). */
-export function filterEntries(world: World, q: EntryFilter): JournalEntry[] {
-  return pageEntries(world, q).entries;
+/** Whether any filter (not a cursor) is given. */
+export const filtering = (q: EntryFilter) => [q.operation, q.status, q.client_id, q.error_code, q.path, q.rule, q.quirk].some((v) => v !== undefined);
+
+/** The entries' test for every filter given (reads no masked part, so only the page shown is masked). */
+export function entryMatch(q: EntryFilter): (e: JournalEntry) => boolean {
+  return (e) =>
+    (q.operation === undefined || e.operation === q.operation) &&
+    (q.status === undefined || e.status === q.status) &&
+    (q.client_id === undefined || e.client_id === q.client_id) &&
+    (q.error_code === undefined || e.error_code === q.error_code) &&
+    (q.path === undefined || e.path.includes(q.path)) &&
+    (q.rule === undefined || e.rule === q.rule) &&
+    (q.quirk === undefined || e.quirk === q.quirk);
 }
 
-/**
- * A page of the entries matching every filter, oldest first, masked; `total` counts the matches in the
- * cursor range before `limit`. Only the page is masked, so a small page of a full journal is cheap.
- */
-export function pageEntries(world: World, q: EntryFilter, range: PageRange = {}): { entries: JournalEntry[]; total: number } {
-  const { entries, total } = world.journal.page(matches(q), range);
-  return { entries: entries.map((e) => world.journal.masked(e)), total };
+/** A page of the journal entries matching every filter, oldest first, and how many match (the journal route and the inspector's log). */
+export function pageEntries(world: World, q: EntryFilter & PageQuery) {
+  return world.journal.page(entryMatch(q), q);
 }
-
-const matches = (q: EntryFilter) => (e: JournalEntry) =>
-  (q.operation === undefined || e.operation === q.operation) &&
-  (q.status === undefined || e.status === q.status) &&
-  (q.client_id === undefined || e.client_id === q.client_id) &&
-  (q.error_code === undefined || e.error_code === q.error_code);
 
 /** Validates the `GET /_mock/requests` query (400 naming each bad parameter). */
 export function parseRequestsQuery(query: Record<string, string>) {
@@ -91,23 +99,23 @@ export function parseRequestsQuery(query: Record<string, string>) {
  * (`GET /_mock/journal/export`).
  *
  * `GET /_mock/requests` answers `{"data":[...],"count":n}`: the entries matching every filter given,
- * newest last, `limit` keeping the newest n; `count` is the number matching before `limit`. With
- * `count=true` it answers `{"count":n}` alone, for "captured exactly once" assertions. Cursors page
- * through it: `after=<seq>` the entries past one you have (`limit` keeps the oldest n), `before=<seq>`
- * an older page; `count` then counts within the cursor range, so `count > data.length` means more.
+ * newest last, `limit` keeping the newest n (or, with `after`, the oldest n after that `seq`:
+ * forward paging; `before` pages back); `count` is the number matching before `limit`. With
+ * `count=true` it answers `{"count":n}` alone, for "captured exactly once" assertions.
  * `GET /_mock/requests/{seq}` answers one entry whole, or 404 once it has left the ring.
  */
 export function mountJournal(ctl: Hono<AppEnv>, _host: Host): void {
   controlRoute(ctl, {
     method: "GET", path: "/requests", tag: "journal", summary: "The request journal, newest last, secrets masked",
-    description: "The /v1 requests matching every filter given, oldest first; `limit` keeps the newest n and `count` is the number matching before it. With `count=true` the answer is `{count}` alone, for \"captured exactly once\" assertions. Pages: `after=<seq>` gives the entries past that seq (`limit` then keeps the oldest n: the next page), `before=<seq>` the entries before it (an older page); `count` counts the matches within the cursors, so more pages remain while `count` exceeds the entries returned.",
+    description: "The /v1 requests matching every filter given (`path` contains, the others equal), oldest first; `limit` keeps the newest n (with `after`, the oldest n after that `seq`: read forward; `before` pages back) and `count` is the number matching the filters and cursors before it. With `count=true` the answer is `{count}` alone, for \"captured exactly once\" assertions.",
     query: requestsQuery, errors: [400],
     answers: { 200: { description: "Matching entries and their count", schema: requestsAnswer } },
   }, (c) => {
     const q = parseRequestsQuery(c.req.query());
-    if (q.count === "true") return c.json({ count: c.get("world").journal.page(matches(q), { after: q.after, before: q.before }).total });
-    const { entries, total } = pageEntries(c.get("world"), q, { after: q.after, before: q.before, limit: q.limit });
-    return c.json({ data: entries, count: total });
+    const world = c.get("world");
+    if (q.count === "true") return c.json({ count: world.journal.page(entryMatch(q), { after: q.after, before: q.before, limit: 0 }).count });
+    const { entries, count } = pageEntries(world, q);
+    return c.json({ data: entries, count });
   });
 
   controlRoute(ctl, {

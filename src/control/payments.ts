@@ -2,8 +2,8 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import { isoOf } from "../core/clock.js";
 import { durationSchema } from "../core/duration-schema.js";
-import { addDuration, parseDuration } from "../core/duration.js";
 import { GatewayError, notFound } from "../core/errors.js";
+import { instantAfter } from "../core/instant.js";
 import { batchResponse, toWire as batchWire } from "../gateway/batches/schema.js";
 import { settleBatch } from "../gateway/batches/service.js";
 import { markRemovedFromBatch, returnAch } from "../gateway/transactions/effects.js";
@@ -51,13 +51,13 @@ export function mountPaymentHelpers(ctl: Hono<AppEnv>): void {
     const world = c.get("world");
     const body = parseWith(achReturnBody, await readJsonBody(c, true), "body");
     const t = transaction(world, c.req.param("id"));
+    const at = body.in === undefined ? undefined : instantAfter(world.clock.now(), body.in, "in");
     // Every "cannot be returned" is a conflict with the transaction's state here (the domain
     // function's 400 is for scenario files, which name no transaction).
     if (t.processor !== "Achproc" || t.result !== "APPROVED" || t.type === "CANCEL") throw conflict("Only an approved ACH payment can be returned.");
     if (t.returned_at !== null) throw conflict("The transaction is already returned.");
     const r = { code: body.code ?? undefined, reason: body.reason };
-    if (body.in === undefined) return c.json(present(world, returnAch(world, t.id, r), "list"), 200);
-    const at = addDuration(world.clock.now(), parseDuration(body.in)!);
+    if (at === undefined) return c.json(present(world, returnAch(world, t.id, r), "list"), 200);
     world.scheduler.schedule(at, "ach_return", t.id, { transactionId: t.id, ...r });
     return c.json({ scheduled: { at: isoOf(at), event: "ach_return", subject: t.id } }, 202);
   });

@@ -7,6 +7,7 @@ import type { AppEnv } from "../http/env.js";
 import { parseWith, readJsonBody } from "../http/validate.js";
 import { libraryScenario } from "../scenarios/library.js";
 import type { ScenarioFile } from "../scenarios/schema.js";
+import { checkScenarioInstants } from "../scenarios/instants.js";
 import { settingsFromFiles } from "../scenarios/start.js";
 import { scenarioFromText } from "./scenarios.js";
 import { controlRoute, instant } from "./registry.js";
@@ -39,12 +40,15 @@ export function mountSandboxes(ctl: Hono<AppEnv>, host: Host): void {
     atRoot(c);
     const body = parseWith(createBody, await readJsonBody(c, true), "body");
     const files = (body.scenarios ?? []).map(resolveScenario);
-    const id = host.nextSandboxId();
     const fromFiles = settingsFromFiles(files);
+    const clockStart = fromFiles.clockStart ?? host.options.clockStart;
+    // Before an id is taken: a refused sandbox leaves the host as it was.
+    files.forEach((file, i) => checkScenarioInstants(file, clockStart, `scenarios.${i}.`));
+    const id = host.nextSandboxId();
     const world = host.addSandbox(id, {
       ...host.options,
       seed: body.seed !== undefined ? String(body.seed) : (fromFiles.seed ?? id),
-      clockStart: fromFiles.clockStart ?? host.options.clockStart,
+      clockStart,
       tickMs: fromFiles.tickMs ?? host.options.tickMs,
       fixtures: body.fixtures ?? host.options.fixtures,
       scenarios: files,

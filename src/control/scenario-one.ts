@@ -2,6 +2,7 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import { GatewayError } from "../core/errors.js";
 import type { AppEnv } from "../http/env.js";
+import { checkScenarioInstants } from "../scenarios/instants.js";
 import { controlRoute } from "./registry.js";
 import { scenarioBody, scenarioText, scenarioWithWarnings } from "./scenarios.js";
 
@@ -44,6 +45,7 @@ export function mountOneScenario(ctl: Hono<AppEnv>): void {
         details: { name: `must be ${name} (the name in the path)` },
       });
     }
+    checkScenarioInstants(file, world.clock.now());
     world.cancelTimeline(new Set([name]));
     world.scenarios.replace(file);
     world.applyScenarioQuirks();

@@ -4,6 +4,7 @@ import { mountOneScenario } from "./scenario-one.js";
 import { fixturesJsonSchema, scenarioJsonSchema } from "../scenarios/json-schema.js";
 import { GatewayError } from "../core/errors.js";
 import type { AppEnv } from "../http/env.js";
+import { checkScenarioInstants } from "../scenarios/instants.js";
 import { parseScenario, problemDetails } from "../scenarios/loader.js";
 import type { ScenarioFile } from "../scenarios/schema.js";
 import { ACCEPTED_TYPES } from "./guard.js";
@@ -35,7 +36,7 @@ export const activeScenario = z
     description: z.string().nullable(),
     origin: z.string(),
     enabled: z.boolean().meta({ description: "False while switched off by `POST /_mock/scenarios/{name}/disable`." }),
-    rules: z.array(z.object({ name: z.string().nullable().optional(), label: z.string(), hits: z.number().int(), when: z.unknown(), then: z.unknown() }).strict()),
+    rules: z.array(z.object({ name: z.string().nullable().optional(), label: z.string(), hits: z.number().int(), spent: z.boolean().meta({ description: "The rule can never fire again: its `times` budget is used up or its `nth` match has passed (a `per: client` budget never shows spent)." }), when: z.unknown(), then: z.unknown() }).strict()),
   })
   .strict()
   .meta({ id: "ActiveScenario" });
@@ -66,6 +67,7 @@ export function mountScenarios(ctl: Hono<AppEnv>): void {
   }, async (c) => {
     const world = c.get("world");
     const { scenario: file, warnings } = scenarioWithWarnings(await scenarioText(c));
+    checkScenarioInstants(file, world.clock.now());
     world.scenarios.load(file);
     world.applyScenarioQuirks();
     world.scheduleTimeline(file);

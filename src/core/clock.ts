@@ -28,7 +28,7 @@ export class SimClock {
   iso(): string {
     // Asked several times per request (journal, replay log, timestamps) at the same instant.
     if (this.#isoAt !== this.#now) {
-      this.#iso = new Date(this.#now).toISOString();
+      this.#iso = isoOf(this.#now);
       this.#isoAt = this.#now;
     }
     return this.#iso;
@@ -53,7 +53,34 @@ export function realSleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** Formats epoch ms as the spec's timestamp form. */
+const pad2 = (n: number) => (n < 10 ? "0" : "") + n;
+
+/**
+ * Formats epoch ms as the spec's timestamp form, the same text as `Date#toISOString`, without a
+ * `Date` (a request formats two or three instants; a `Date` and its ICU-free formatting cost more
+ * than this arithmetic). Days to a civil date by H. Hinnant's `civil_from_days`; outside years
+ * 0000-9999 (never a clock instant: MAX_INSTANT_MS) `Date` answers, with its extended-year form.
+ */
 export function isoOf(ms: number): string {
-  return new Date(ms).toISOString();
+  if (!(ms >= 0 && ms <= MAX_INSTANT_MS) || !Number.isInteger(ms)) return new Date(ms).toISOString();
+  const days = Math.floor(ms / 86_400_000);
+  let rest = ms - days * 86_400_000;
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  const hours = Math.floor(rest / 3_600_000);
+  rest -= hours * 3_600_000;
+  const minutes = Math.floor(rest / 60_000);
+  rest -= minutes * 60_000;
+  const seconds = Math.floor(rest / 1000);
+  const millis = rest - seconds * 1000;
+  const y = year < 1000 ? String(year).padStart(4, "0") : String(year);
+  const msText = millis < 10 ? "00" + millis : millis < 100 ? "0" + millis : String(millis);
+  return `${y}-${pad2(month)}-${pad2(day)}T${pad2(hours)}:${pad2(minutes)}:${pad2(seconds)}.${msText}Z`;
 }

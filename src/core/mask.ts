@@ -84,5 +84,79 @@ export function maskDigitRuns(text: string): string {
  */
 export function maskPath(path: string): string {
   if (path.length < 12) return path;
-  return path.replace(/(?<!\d)\d{12,19}(?!\d)|\d{4}(?:(?:[ -]|%20)\d{4}){2,3}(?!\d)/g, (run) => truncatePan(run.replace(/%20|[ -]/g, "")));
+  // Grouped as cards are written: 4-4-4-4, Amex 4-6-5, any groups of 2 to 6 with 12 to 19 digits in all.
+  return path.replace(/(?<!\d)\d{12,19}(?!\d)|(?<!\d)\d{2,6}(?:(?:[ -]|%20)\d{2,6}){2,5}(?!\d)/g, (run) => {
+    const digits = run.replace(/%20|[ -]/g, "");
+    return digits.length >= 12 && digits.length <= 19 ? truncatePan(digits) : run;
+  });
+}
+
+/**
+ * A card number inside free text: 13 to 19 digits, plain or in groups of 2 to 6 separated by single
+ * spaces or dashes (`4111 1111 1111 1111`, Amex `3782 822463 10005`), not part of a longer run.
+ */
+const CARD_LIKE = /(?<!\d)\d(?:[ -]?\d){12,18}(?![\d])/g;
+
+/** The Luhn check of a digit string. */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = digits.length - 1, double = false; i >= 0; i--, double = !double) {
+    let d = digits.charCodeAt(i) - 48;
+    if (double && (d *= 2) > 9) d -= 9;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * Masks the card numbers in free text a client sent (metadata, a nickname, a name, a `dba`): a
+ * Luhn-valid run of 13 to 19 digits whose first digit is a payment card network's (2 to 6), plain
+ * or grouped, keeps its first six and last four digits and its separators. Other numbers (an order
+ * id, a millisecond timestamp) are left as sent: the double masks what a card processor would treat
+ * as a card number, so a round trip of ordinary data is unchanged.
+ */
+export function maskCardNumbers(text: string): string {
+  if (text.length < 13) return text;
+  return text.replace(CARD_LIKE, (run) => {
+    const digits = run.replace(/[ -]/g, "");
+    // Separators must be single and groups 2 to 6 digits long: "12-3456-..." is not how cards are written.
+    if (run !== digits && !/^\d{2,6}(?:[ -]\d{2,6})+$/.test(run)) return run;
+    if (digits.length < 13 || digits.length > 19 || digits[0]! < "2" || digits[0]! > "6" || !luhnValid(digits)) return run;
+    let seen = 0;
+    return run.replace(/\d/g, (d) => (seen++ < 6 || seen > digits.length - 4 ? d : "*"));
+  });
+}
+
+/**
+ * {@link maskCardNumbers} over every string value and object key of validated input, in place
+ * (the secret fields themselves, `pan`, `account_number`..., are left to their own rules). Keys keep
+ * their order. Applied to what the double stores, so every answer, view and export shows the same.
+ */
+export function maskCardsDeep<T>(value: T, depth = 0): T {
+  if (value === null || typeof value !== "object" || depth >= MASK_DEPTH) return value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      if (typeof v !== "string") maskCardsDeep(v, depth + 1);
+      else if (maskCardNumbers(v) !== v) value[i] = maskCardNumbers(v);
+    }
+    return value;
+  }
+  const o = value as Record<string, unknown>;
+  let renamed = false;
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    if (typeof v === "string") {
+      // Written only when it changes: an input's default may be a shared, frozen object.
+      if (!isSecretKey(k) && maskCardNumbers(v) !== v) o[k] = maskCardNumbers(v);
+    } else if (v !== null && typeof v === "object") maskCardsDeep(v, depth + 1);
+    if (k.length >= 13 && maskCardNumbers(k) !== k) renamed = true;
+  }
+  if (renamed) {
+    // Rebuilt in the same order under masked keys (rare: a card number used as a metadata key).
+    const entries = Object.keys(o).map((k) => [maskCardNumbers(k), o[k]] as const);
+    for (const k of Object.keys(o)) delete o[k];
+    for (const [k, v] of entries) Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+  }
+  return value;
 }

@@ -1,3 +1,5 @@
+import { MAX_INSTANT_MS } from "./duration.js";
+
 /**
  * Future effects on the simulated clock, fired in (due time, sequence) order.
  *
@@ -20,6 +22,9 @@ export class Scheduler {
 
   /** Adds an event; returns it. */
   schedule<P>(at: number, event: string, subject: string, payload: P): ScheduledEvent<P> {
+    // Inputs are checked against the clock's range when they enter (400); a rule firing late in the
+    // clock's life (`in: P30D` at 9999-12-30) lands on the last instant the clock can reach instead.
+    if (!(at <= MAX_INSTANT_MS)) at = MAX_INSTANT_MS;
     const item: ScheduledEvent<P> = { at, seq: this.#seq++, event, subject, payload };
     this.#heap.push(item);
     this.#up(this.#heap.length - 1);

@@ -12,8 +12,15 @@ import { SECRET_KEYS } from "./mask.js";
 const PREFIX = "sealed:";
 /** The masked fields, plus any field called `secret` (the export keeps whole request bodies). */
 const SEALED_KEYS = new Set([...SECRET_KEYS, "secret"]);
-/** Free text that could carry a card or account number. */
+/** Free text that could carry a card or account number: a run of 9 or more digits, or a card number written in groups. */
 const DIGIT_RUN = /\d{9,19}/;
+const GROUPED = /\d{2,6}(?:[ -]\d{2,6}){2,5}/g;
+function holdsDigits(text: string): boolean {
+  if (DIGIT_RUN.test(text)) return true;
+  if (text.length < 14) return false;
+  for (const run of text.match(GROUPED) ?? []) if (run.replace(/[ -]/g, "").length >= 12) return true;
+  return false;
+}
 
 /** Key streams already drawn, by seed: a longer stream starts with every shorter one. */
 const STREAMS = new Map<string, Uint8Array>();
@@ -66,15 +73,16 @@ export function unseal(value: string, seed: string): string {
 /** A sealed number: unsealed back to a number, so a replayed body has the types it was sent with. */
 const NUMBER_PREFIX = "sealed-number:";
 
-const sealKey = (k: string, seed: string) => (DIGIT_RUN.test(k) || k.startsWith(PREFIX) ? seal(k, seed) : k);
+const sealKey = (k: string, seed: string) => (holdsDigits(k) || k.startsWith(PREFIX) ? seal(k, seed) : k);
 
 /**
- * Seals secret-named string and number fields, any string or key holding a run of 9 to 19 digits,
+ * Seals secret-named string and number fields, any string or key holding a run of 9 to 19 digits
+ * or a card number written in groups (`4111-1111-1111-1111`, `3782 822463 10005`),
  * and any integer that long, deep in a JSON value.
  */
 export function sealDeep(value: unknown, seed: string, key = ""): unknown {
   if (typeof value === "string") {
-    return SEALED_KEYS.has(key.toLowerCase()) || DIGIT_RUN.test(value) || value.startsWith(PREFIX) ? seal(value, seed) : value;
+    return SEALED_KEYS.has(key.toLowerCase()) || holdsDigits(value) || value.startsWith(PREFIX) ? seal(value, seed) : value;
   }
   if (typeof value === "number") {
     return SEALED_KEYS.has(key.toLowerCase()) || (Number.isInteger(value) && Math.abs(value) >= 1e8) ? NUMBER_PREFIX + seal(String(value), seed) : value;

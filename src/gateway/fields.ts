@@ -45,5 +45,27 @@ export const timeZone = z.enum(TIME_ZONES, { error: `must be one of ${TIME_ZONES
 
 /** How the document states a page-size parameter: sent as text, read as an integer from 1 to `max`. */
 export const pageSizeMeta = (max: number) => ({ type: "integer", minimum: 1, maximum: max, description: `Page size: an integer from 1 to ${max}.` });
-/** How the document states a skip/offset parameter. */
-export const offsetMeta = { type: "integer", minimum: 0, description: "Rows to skip (default 0)." };
+/** How the document states a skip/offset parameter: every list refuses more than nine digits (400). */
+export const offsetMeta = { type: "integer", minimum: 0, maximum: 999_999_999, description: "Rows to skip: 0 to 999999999 (default 0)." };
+/**
+ * `Take` and `Skip` of `GET /v1/clients`: the spec types them "query strings", "sent as strings", so
+ * the document says string, with the digits the double reads (1 to 100; 0 to 999999999).
+ */
+export const takeTextMeta = {
+  type: "string",
+  pattern: "^(?:0{0,8}[1-9]|0{0,7}[1-9][0-9]|0{0,6}100)$",
+  description: "Page size, sent as a string of digits: an integer from 1 to 100.",
+};
+export const skipTextMeta = { type: "string", pattern: "^[0-9]{1,9}$", description: "Rows to skip, sent as a string of digits: 0 to 999999999 (default 0)." };
+
+/** The spec's "integer int32" amounts in cents: `min` to 99999999. */
+export const cents = (min: number) =>
+  z
+    .number()
+    .int("must be an integer")
+    .min(min, `must be at least ${min}`)
+    .max(99999999, "must be at most 99999999")
+    .meta({ format: "int32" });
+
+/** A timestamp of a response: ISO 8601 in UTC (spec Conventions), stated as `format: date-time`. */
+export const dateTime = z.string().meta({ format: "date-time" });

@@ -1,3 +1,4 @@
+import { maskCardsDeep } from "../core/mask.js";
 import { z } from "zod";
 import { PLATFORM_ID, TIME_ZONES } from "./clients/client.js";
 import { insertClient } from "./clients/service.js";
@@ -80,7 +81,8 @@ export type Fixtures = z.output<typeof fixturesSchema>;
 /** Loads fixtures into a fresh world, in file order (a parent before its children). */
 export function loadFixtures(world: World, fixtures: Fixtures): void {
   for (const f of fixtures.clients) {
-    insertClient(world, {
+    // A fixture file is input too: its free text is stored with card numbers masked, as a request's.
+    insertClient(world, maskCardsDeep({
       id: f.id,
       type: f.type,
       dba: f.dba,
@@ -92,7 +94,7 @@ export function loadFixtures(world: World, fixtures: Fixtures): void {
       api_key: f.api_key,
       encryption_keys: { key_id: `KEY-${f.id.slice(7)}`, public_key: `pub_${f.id.slice(7)}` },
       created_at: world.clock.now(),
-    });
+    }));
   }
   for (const f of fixtures.integrations) loadFixtureIntegration(world, f);
 }

@@ -64,13 +64,16 @@ export const cardInput = z
   .object({
     type: z.literal("Card"),
     entry_method: z.enum(["ECOMMERCE", "MOTO"]),
-    pan: digits(12, 19, "card number").refine(luhnValid, "fails the Luhn check"),
+    pan: digits(12, 19, "card number")
+      .refine(luhnValid, "fails the Luhn check")
+      .meta({ description: "The card number: 12 to 19 digits passing the Luhn check (400 naming the field otherwise)." }),
     expiry: z
       .object({
         month: z.string().regex(/^(0[1-9]|1[0-2])$/, "must be MM, 01 to 12"),
         year: z.string().regex(/^\d{4}$/, "must be YYYY"),
       })
-      .strict(),
+      .strict()
+      .meta({ description: "Valid through the end of its month: a month already over on the simulated clock is 400 naming `payment_method.expiry`." }),
     cvv: digits(3, 4, "card security code").optional(),
     first_name: text(100).optional(),
     last_name: text(100).optional(),

@@ -1,53 +1,16 @@
 import { detach } from "../core/detach.js";
 import { maskDeep } from "../core/mask.js";
 import { queryParams } from "../core/query.js";
-import { DEFAULT_JOURNAL_BOUNDS, type JournalBounds, type PageRange } from "./limits.js";
+import { DEFAULT_JOURNAL_BOUNDS, type JournalBounds } from "./limits.js";
+import { BoundedRing } from "./ring.js";
 import type { NearMiss, PendingNearMiss } from "../scenarios/explain.js";
+import { headerSafeLabel } from "../scenarios/label.js";
 import { answerView, keepAnswer, type RawAnswer } from "./journal-answer.js";
+import type { JournalEntry, JournalRecord } from "./journal-entry.js";
 
 export { ANSWER_CAP } from "./journal-answer.js";
 export type { NearMiss };
-
-/** One answered `/v1` request, with its secrets masked. */
-export interface JournalEntry {
-  seq: number;
-  /** Simulated arrival instant. */
-  at: string;
-  request_id: string;
-  method: string;
-  path: string;
-  /** The query string's parameters (the first value of a repeated name). */
-  query: Record<string, string>;
-  operation: string | null;
-  client_id: string | null;
-  /** 0 when no answer was sent (a scenario's `transport` fault). */
-  status: number;
-  /** The envelope's `error_code` on a 4xx/5xx answer, else null. */
-  error_code: string | null;
-  /** `<scenario>/<rule>` when a scenario shaped the answer. */
-  rule: string | null;
-  /** Up to three rules of the loaded scenario files that came closest to matching. */
-  near_misses: readonly NearMiss[];
-  /** The request body as sent (parsed JSON), or null. */
-  body: unknown;
-  /** The answer body (parsed JSON, or the text when it is not JSON), a cut marker, or null. */
-  response: unknown;
-}
-
-/** What the pipeline hands over: the raw request body, the URL and the answer text. */
-export type JournalRecord = Omit<JournalEntry, "seq" | "body" | "query" | "response" | "near_misses"> & {
-  body: unknown;
-  /** The full request URL; its query is parsed when the entry is read. */
-  url: string;
-  /** The answer body's text as sent (undefined: no answer, or an empty one). */
-  answer: string | undefined;
-  /** Ranked at match time; their reasons are formatted when the entry is read. */
-  near_misses?: readonly PendingNearMiss[];
-  /** The request body's text length, for the byte bound (the body itself is parsed). */
-  size?: number;
-  /** A refused request's query string that was not kept (bytes): shown as a marker in `query`. */
-  query_bytes?: number;
-};
+export type { JournalEntry, JournalRecord };
 
 /** An entry's cost beyond its texts (the entry, its raw parts, the ring slot), an estimate. */
 const ENTRY_BYTES = 600;
@@ -56,15 +19,28 @@ const ENTRY_BYTES = 600;
 export interface LiveFacts {
   /** Wall time from arrival to the answer, in milliseconds. */
   latency_ms: number;
+  /** The sandbox the entry's world is (null: the default world); the entry's `path` is world-local. */
+  sandbox_id?: string | null;
 }
 
 export type JournalListener = (entry: JournalEntry, live: LiveFacts) => void;
 
 /** The raw parts of an entry not read yet (a symbol key: no JSON, no `Object.keys`). */
 const RAW = Symbol("unmasked parts");
-type Stored = JournalEntry & { [RAW]?: { body: unknown; url: string; answer: RawAnswer | undefined; nearMisses: readonly PendingNearMiss[] | undefined; queryBytes: number | undefined } };
+type Stored = JournalEntry & { [RAW]?: { body: unknown; url: string; answer: RawAnswer | undefined; nearMisses: readonly PendingNearMiss[] | undefined; headers: Record<string, string> | undefined; queryBytes: number | undefined } };
 
 const NONE: readonly NearMiss[] = Object.freeze([]);
+const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+
+/** The filters a journal page can apply without reading any masked part (path, status, codes, rule...). */
+export type EntryMatch = (e: JournalEntry) => boolean;
+
+/** A page of the journal: `after`/`before` are `seq` cursors, `limit` the page size. */
+export interface PageQuery {
+  after?: number;
+  before?: number;
+  limit?: number;
+}
 
 /**
  * The request journal of one world: a bounded ring (oldest dropped first) in entries and in bytes
@@ -76,12 +52,7 @@ const NONE: readonly NearMiss[] = Object.freeze([]);
  * token vault. Nothing outside this class sees an unmasked part.
  */
 export class Journal {
-  /** Oldest first from `#start` (slots before it are spent; compacted now and then, no shift per request). */
-  #ring: (Stored | undefined)[] = [];
-  /** Each entry's counted bytes, aligned with `#ring`. */
-  #costs: number[] = [];
-  #start = 0;
-  #bytes = 0;
+  readonly #ring: BoundedRing<Stored>;
   #seq = 0;
   readonly #listeners = new Set<JournalListener>();
   readonly bounds: JournalBounds;
@@ -89,6 +60,7 @@ export class Journal {
   /** A number: the entry bound alone (bytes: the default). */
   constructor(bounds: number | Partial<JournalBounds> = {}) {
     this.bounds = { ...DEFAULT_JOURNAL_BOUNDS, ...(typeof bounds === "number" ? { entries: bounds } : bounds) };
+    this.#ring = new BoundedRing(this.bounds);
   }
 
   /** The entry-count bound (named in the 404 of an entry that left the ring). */
@@ -98,12 +70,12 @@ export class Journal {
 
   /** Bytes held: twice the text of each entry's URL, body and answer (what it takes once parsed), plus a fixed cost per entry. */
   get bytes(): number {
-    return this.#bytes;
+    return this.#ring.bytes;
   }
 
   /** Entries held. */
   get size(): number {
-    return this.#ring.length - this.#start;
+    return this.#ring.size;
   }
 
   /** Live listeners (open streams). */
@@ -126,67 +98,58 @@ export class Journal {
       status: entry.status,
       error_code: entry.error_code,
       rule: entry.rule,
+      quirk: entry.quirk ?? null,
+      request_headers: NO_HEADERS,
+      response_headers: NO_HEADERS,
       near_misses: NONE,
       body: null,
       response: null,
     };
     const answer = keepAnswer(entry.answer);
-    stored[RAW] = { body: entry.body, url: entry.url, answer, nearMisses: entry.near_misses, queryBytes: entry.query_bytes };
+    stored[RAW] = { body: entry.body, url: entry.url, answer, nearMisses: entry.near_misses, headers: entry.headers, queryBytes: entry.query_bytes };
     const bodySize = entry.size ?? (typeof entry.body === "string" ? entry.body.length : 0);
     const answerSize = answer === undefined ? 0 : typeof answer === "string" ? answer.length : answer.head.length;
     const cost = ENTRY_BYTES + 2 * (entry.url.length + entry.path.length + bodySize + answerSize);
-    while (this.size > 0 && (this.size >= this.bounds.entries || this.#bytes + cost > this.bounds.bytes)) this.#dropOldest();
-    // An entry larger than the whole byte bound is still kept alone: the newest request is always
-    // readable. A bound of 0 entries keeps none (the inspector bench's baseline).
-    if (this.bounds.entries > 0) {
-      this.#ring.push(stored);
-      this.#costs.push(cost);
-      this.#bytes += cost;
-    }
+    this.#ring.push(stored, cost);
     if (this.#listeners.size > 0) this.#notify(new LiveView(stored, this), live);
     return stored;
   }
 
   /** Entries, oldest first, parts masked. */
   entries(): readonly JournalEntry[] {
-    return this.page(() => true).entries.map((e) => this.masked(e));
+    return this.page(() => true).entries;
+  }
+
+  /** The `seq` of the newest entry recorded (0 before the first), also once it has left the ring. */
+  get lastSeq(): number {
+    return this.#seq;
   }
 
   /**
-   * The entries matching `keep`, oldest first, within a page: unmasked (mask the ones you answer
-   * with {@link masked}), so a filter over the whole ring costs no masking. `total` counts the
-   * matches in the cursor range before `limit`.
+   * A page of the entries that `match` accepts, oldest first, with how many match in all (cursors
+   * included): `after` keeps those with a greater `seq` and the page is the oldest `limit` of them
+   * (reading forward); otherwise the page is the newest `limit` (with `before`, those older than it).
+   * Only the page's entries are masked; `match` must read unmasked fields only (seq, path, status...).
    */
-  page(keep: (e: JournalEntry) => boolean, range: PageRange = {}): { entries: JournalEntry[]; total: number } {
-    const { after = 0, before = Infinity, limit = Infinity } = range;
-    const found: JournalEntry[] = [];
-    for (let i = this.#start; i < this.#ring.length; i++) {
-      const e = this.#ring[i]!;
-      if (e.seq > after && e.seq < before && keep(e)) found.push(e);
+  page(match: EntryMatch, q: PageQuery = {}): { entries: JournalEntry[]; count: number } {
+    const found: Stored[] = [];
+    for (const e of this.#ring) {
+      if (q.after !== undefined && e.seq <= q.after) continue;
+      if (q.before !== undefined && e.seq >= q.before) break;
+      if (match(e)) found.push(e);
     }
-    if (found.length <= limit) return { entries: found, total: found.length };
-    return { entries: range.after !== undefined ? found.slice(0, limit) : found.slice(-limit), total: found.length };
+    const limit = q.limit ?? found.length;
+    const entries = q.after !== undefined ? found.slice(0, limit) : found.slice(Math.max(0, found.length - limit));
+    return { entries: entries.map((e) => this.masked(e)), count: found.length };
   }
 
   /** The entry with this `seq`, masked, or undefined when it was never recorded or has left the ring. */
   get(seq: number): JournalEntry | undefined {
-    if (this.size === 0) return undefined;
+    const oldest = this.#ring.at(0);
+    if (!oldest) return undefined;
     // Sequence numbers are consecutive within the ring, so the position is arithmetic.
-    const offset = seq - this.#ring[this.#start]!.seq;
-    if (!Number.isInteger(offset) || offset < 0 || offset >= this.size) return undefined;
-    return this.masked(this.#ring[this.#start + offset]!);
-  }
-
-  #dropOldest(): void {
-    this.#bytes -= this.#costs[this.#start];
-    this.#ring[this.#start] = undefined;
-    this.#start++;
-    // Compacted once the spent slots are half the array: amortized O(1) per entry.
-    if (this.#start >= 1024 && this.#start * 2 >= this.#ring.length) {
-      this.#ring = this.#ring.slice(this.#start);
-      this.#costs = this.#costs.slice(this.#start);
-      this.#start = 0;
-    }
+    const entry = Number.isInteger(seq) ? this.#ring.at(seq - oldest.seq) : undefined;
+    return entry && this.masked(entry);
   }
 
   /**
@@ -209,16 +172,15 @@ export class Journal {
       e.query = raw.queryBytes ? { "(query string)": `(refused query string of ${raw.queryBytes} bytes, not kept)` } : queryOf(raw.url);
       e.response = answerView(raw.answer);
       e.near_misses = formatNearMisses(raw.nearMisses);
+      e.request_headers = raw.headers ? (maskDeep(raw.headers) as Record<string, string>) : NO_HEADERS;
+      e.response_headers = answerHeaders(e);
       delete e[RAW];
     }
     return e;
   }
 
   clear(): void {
-    this.#ring = [];
-    this.#costs = [];
-    this.#start = 0;
-    this.#bytes = 0;
+    this.#ring.clear();
   }
 
   #notify(entry: JournalEntry, live: LiveFacts): void {
@@ -250,6 +212,7 @@ class LiveView implements JournalEntry {
   readonly status: number;
   readonly error_code: string | null;
   readonly rule: string | null;
+  readonly quirk: string | null;
 
   // Private fields, not properties: a spread or a JSON of the view never reaches the unmasked parts.
   readonly #stored: Stored;
@@ -259,7 +222,7 @@ class LiveView implements JournalEntry {
     this.#stored = stored;
     this.#journal = journal;
     ({ seq: this.seq, at: this.at, request_id: this.request_id, method: this.method, path: this.path } = stored);
-    ({ operation: this.operation, client_id: this.client_id, status: this.status, error_code: this.error_code, rule: this.rule } = stored);
+    ({ operation: this.operation, client_id: this.client_id, status: this.status, error_code: this.error_code, rule: this.rule, quirk: this.quirk } = stored);
   }
   get query() {
     return this.#journal.masked(this.#stored).query;
@@ -272,19 +235,38 @@ class LiveView implements JournalEntry {
   get body() {
     return this.#journal.masked(this.#stored).body;
   }
+  get request_headers() {
+    return this.#journal.masked(this.#stored).request_headers;
+  }
+  get response_headers() {
+    return this.#journal.masked(this.#stored).response_headers;
+  }
   get response() {
     return this.#journal.masked(this.#stored).response;
   }
   /** The entry's fields in the journal's order (`JSON.stringify` of a view reads the getters). */
   toJSON(): JournalEntry {
-    const { seq, at, request_id, method, path, query, operation, client_id, status, error_code, rule, near_misses, body, response } = this;
-    return { seq, at, request_id, method, path, query, operation, client_id, status, error_code, rule, near_misses, body, response };
+    const { seq, at, request_id, method, path, query, operation, client_id, status, error_code, rule, quirk, request_headers, response_headers, near_misses, body, response } = this;
+    return { seq, at, request_id, method, path, query, operation, client_id, status, error_code, rule, quirk, request_headers, response_headers, near_misses, body, response };
   }
 }
 
 /** Near misses ranked at match time, their reasons formatted now (shared, frozen `NONE` when there are none). */
 function formatNearMisses(pending: readonly PendingNearMiss[] | undefined): readonly NearMiss[] {
   return pending?.length ? pending.map((n) => ({ rule: n.rule, reason: n.reason() })) : NONE;
+}
+
+/**
+ * The headers paydouble itself sets on a `/v1` answer, rebuilt from the entry (so no header object is
+ * kept per request): every answer is JSON with its `x-request-id`, and `x-paydouble-rule` names the
+ * rule that shaped it. None when no answer was sent (status 0).
+ */
+function answerHeaders(e: JournalEntry): Record<string, string> {
+  if (e.status === 0) return NO_HEADERS;
+  const h: Record<string, string> = { "content-type": "application/json" };
+  if (e.rule !== null) h["x-paydouble-rule"] = headerSafeLabel(e.rule);
+  h["x-request-id"] = e.request_id;
+  return h;
 }
 
 /** The query parameters of a URL, masked (a PAN in a query string is still a PAN). */

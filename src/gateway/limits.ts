@@ -33,11 +33,3 @@ export interface JournalBounds {
 }
 
 export const DEFAULT_JOURNAL_BOUNDS: JournalBounds = { entries: 10_000, bytes: DEFAULT_LIMITS.journalBytes };
-
-/** Where a page of the journal starts and ends: `after`/`before` are `seq` cursors (exclusive). */
-export interface PageRange {
-  after?: number;
-  before?: number;
-  /** With `after`: the oldest n past it; otherwise the newest n. */
-  limit?: number;
-}

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { characters } from "../core/characters.js";
 
 /**
  * Metadata, shared by transactions and integrations (spec Metadata): at most 50 keys; keys match
- * `^[a-zA-Z0-9_-]+$` and are at most 40 characters; values are strings of at most 500 characters;
- * `null` clears it.
+ * `^[a-zA-Z0-9_-]+$` and are at most 40 characters; values are strings of at most 500 characters
+ * (code points: 500 emoji fit, as the client `dba` counts); `null` clears it.
  *
  * The result is a null-prototype object built with `defineProperty`, so a key named `__proto__` or
  * `constructor` is stored and returned as an ordinary key and never touches a prototype.
@@ -26,7 +27,7 @@ export const metadataSchema = z
       if (!KEY.test(k)) ctx.addIssue({ code: "custom", path: [k], message: "key must match ^[a-zA-Z0-9_-]+$" });
       else if (k.length > 40) ctx.addIssue({ code: "custom", path: [k], message: "key must be at most 40 characters" });
       if (typeof v !== "string") ctx.addIssue({ code: "custom", path: [k], message: "value must be a string" });
-      else if (v.length > 500) ctx.addIssue({ code: "custom", path: [k], message: "value must be at most 500 characters" });
+      else if (v.length > 500 && characters(v) > 500) ctx.addIssue({ code: "custom", path: [k], message: "value must be at most 500 characters" });
     }
   })
   .transform((value) => (value === null ? null : copyMetadata(value as Metadata)))

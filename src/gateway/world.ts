@@ -4,15 +4,18 @@ import { IdFactory } from "../core/ids.js";
 import { RandomStreams } from "../core/random.js";
 import { Scheduler, type ScheduledEvent } from "../core/scheduler.js";
 import { ScenarioEngine } from "../scenarios/engine.js";
+import { checkScenarioInstants } from "../scenarios/instants.js";
 import type { ScenarioFile } from "../scenarios/schema.js";
+import { Activity, Watch } from "./activity.js";
 import { ChangeLog, type ChangeEntry } from "./changes.js";
 import { EVENT_HANDLERS } from "./events.js";
 import { loadFixtures, type Fixtures } from "./fixtures.js";
 import { Journal } from "./journal.js";
 import { DEFAULT_LIMITS, type Limits } from "./limits.js";
-import { defaultQuirks, type Quirks } from "./quirks.js";
+import { defaultQuirks, type QuirkName, type Quirks } from "./quirks.js";
 import { createState, type WorldState } from "./state.js";
 import type { TimelinePayload } from "./timeline.js";
+import type { Transaction } from "./transactions/transaction.js";
 
 /** Everything a world is built from; `reset` builds a new world from the same options. */
 export interface WorldOptions {
@@ -60,6 +63,13 @@ export class World {
   #wallOffset: number | null = null;
   /** What changed this world, for `GET /_mock/journal/export` and replay (see changes.ts). */
   readonly changes: ChangeLog;
+  /** Control actions and fired events with their effects, for the inspector (see activity.ts). */
+  readonly activity: Activity;
+  /**
+   * The spec quirk that shaped the `/v1` answer being computed, for its journal entry. Set by the
+   * services while a handler runs (synchronously: no other request runs in between), cleared before.
+   */
+  quirkNoted: QuirkName | null = null;
 
   constructor(
     readonly options: WorldOptions,
@@ -70,6 +80,7 @@ export class World {
     this.clock = new SimClock(options.clockStart, options.tickMs);
     this.ids = new IdFactory(this.clock, this.random);
     this.journal = new Journal({ entries: options.journalLimit ?? 10_000, bytes: limits.journalBytes });
+    this.activity = new Activity(Math.min(options.journalLimit ?? 10_000, 10_000));
     this.scenarios = new ScenarioEngine({
       start: options.scenarios ?? [],
       builtin: options.builtin ?? null,
@@ -78,6 +89,7 @@ export class World {
     this.quirks = defaultQuirks();
     this.applyScenarioQuirks();
     loadFixtures(this, options.fixtures);
+    for (const file of options.scenarios ?? []) checkScenarioInstants(file, options.clockStart);
     for (const file of options.scenarios ?? []) this.scheduleTimeline(file);
     if (options.realtime) this.#wallOffset = wallNow() - this.clock.now();
   }
@@ -132,6 +144,17 @@ export class World {
     return fired;
   }
 
+  /** A service applied a quirk that changed this answer (the first one noted is kept). */
+  noteQuirk(name: QuirkName): void {
+    this.quirkNoted ??= name;
+  }
+
+  /** Whether a quirk is on, noted as shaping the answer when it is (for a quirk that always does when on). */
+  applies(name: QuirkName): boolean {
+    if (this.quirks[name]) this.noteQuirk(name);
+    return this.quirks[name];
+  }
+
   /**
    * Adds an entry to the replay log. HTTP requests are recorded by the pipeline (http/changes.ts);
    * anything that changes the world without an HTTP request must call this.
@@ -143,6 +166,27 @@ export class World {
   #fire(e: ScheduledEvent): void {
     const handler = EVENT_HANDLERS[e.event];
     if (!handler) throw new Error(`no handler for scheduled event ${e.event}`);
+    const watched = this.#watched(e);
+    const watch = watched && new Watch(watched);
     handler(this, e.payload as never);
+    if (!watch) return;
+    const effects = watch.effects();
+    // Token expiries (one per vaulted card) show only when they did something to a payment.
+    if (effects.length === 0 && !(e.event.startsWith("batch_") || e.event === "timeline")) return;
+    const timeline = e.event === "timeline" ? (e.payload as TimelinePayload) : null;
+    const title = timeline ? `timeline ${timeline.entry.do} (scenario ${timeline.scenario})` : `${e.event} ${e.subject}`;
+    this.activity.add({ after_seq: this.journal.lastSeq, at: this.clock.iso(), kind: "event", title, status: null, effects });
+  }
+
+  /** The payments an event may change (watched to say what it did), or null for none. */
+  #watched(e: ScheduledEvent): Iterable<Transaction> | null {
+    const p = e.payload as { batchId?: string; transactionId?: string };
+    if (p.batchId !== undefined) return this.state.batches.get(p.batchId)?.transactions ?? [];
+    if (p.transactionId !== undefined) {
+      const t = this.state.transactions.get(p.transactionId);
+      return t ? [t] : [];
+    }
+    if (e.event === "timeline") return [...this.state.batches.values()].filter((b) => b.status !== "settled").flatMap((b) => b.transactions);
+    return null;
   }
 }

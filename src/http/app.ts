@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { buildControlApp, buildHealthApp } from "../control/app.js";
-import { worldPrefix } from "../control/ui/routes.js";
+import { faviconAnswer, worldPrefix } from "../control/ui/routes.js";
 import { GatewayError } from "../core/errors.js";
 import { maskPath } from "../core/mask.js";
 import type { Host } from "../gateway/host.js";
@@ -11,9 +11,11 @@ import type { AppEnv } from "./env.js";
 import type { JournalListener } from "../gateway/journal.js";
 import { elapsedMs, monotonicMs } from "../core/wall.js";
 import { answerJson } from "./answer.js";
+import { controlArrival, controlDone, createdDespiteError } from "./activity.js";
 import { toEnvelope, unknownRoute } from "./errors.js";
 import { TransportFault, type Sleep } from "./outcomes.js";
 import { registerOperation } from "./register.js";
+import { hostRule, refusal } from "./trust.js";
 
 /** Control POSTs that change nothing: they do not wake the inspector's live stream. */
 const READ_ONLY_POSTS = new Set(["/_mock/scenarios/explain"]);
@@ -27,6 +29,8 @@ export interface AppOptions {
   onRequest?: JournalListener;
   /** Real delay for scenario `delay_ms` (default: a timer); tests inject their own. */
   sleep?: Sleep;
+  /** Host names accepted besides the built-in ones (`--allowed-hosts`; see http/trust.ts). */
+  allowedHosts?: readonly string[];
 }
 
 /**
@@ -35,8 +39,12 @@ export interface AppOptions {
  */
 export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  const allowedHost = hostRule(options.allowedHosts);
 
   app.use("*", async (c, next) => {
+    // Before anything else: a rebound name or a cross-site page reaches no world (no id, no tick).
+    const refused = refusal(c, allowedHost);
+    if (refused) return c.json(toEnvelope(new GatewayError("UNAUTHORIZED_ACTION", refused), "").body, 403);
     const started = monotonicMs(); // wall time, for the live latency only (never journaled)
     // The body first: a request reaches its world (id, tick, change) only once it is whole, so a
     // body arriving late cannot take an earlier id than a request applied before it.
@@ -57,14 +65,17 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
     c.set("operation", null);
     c.set("clientId", null);
     c.set("rule", null);
+    c.set("quirk", null);
     if (m && !host.world(sandboxId)) {
       const { status, body } = toEnvelope(new GatewayError("RESOURCE_NOT_FOUND", { message: `No sandbox ${maskPath(sandboxId ?? "")}.` }), requestId);
       return c.json(body, status as 404, { "x-request-id": requestId });
     }
-    // Set before the answer exists: a header added to a finished response makes hono rebuild it
-    // around a stream body, which costs @hono/node-server its fast path (a third of a request).
-    c.header("x-request-id", requestId);
     const gateway = c.req.path.slice(m ? m[0].length : 0).startsWith("/v1");
+    // Set before the answer exists: a header added to a finished response makes hono rebuild it
+    // around a stream body, which costs @hono/node-server its fast path (a third of a request). A
+    // `/v1` answer's headers are a plain object written with it (answer.ts).
+    if (gateway) c.set("answerHeaders", { "x-request-id": requestId });
+    else c.header("x-request-id", requestId);
     if (gateway) world.tick();
     const localPath = c.req.path.slice(m ? m[0].length : 0) || "/";
     const arrived = arrival(world);
@@ -81,6 +92,8 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
       throw bodyError;
     }
     const index = gateway ? recordRequest(c, world, localPath, arrived, body) : -1;
+    const control = !gateway && localPath.startsWith("/_mock/") ? controlArrival(world, c.req.method, localPath) : null;
+    const transactionsBefore = world.state.transactions.size;
     try {
       await next();
     } catch (e) {
@@ -90,22 +103,24 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
     }
     if (!gateway) {
       if (localPath.startsWith("/_mock")) afterChange(c, host, world, localPath, arrived, body);
+      if (control) controlDone(c, host, world, localPath, control, body);
       // A control write that changed the world wakes the inspector's live stream.
       if (c.req.method !== "GET" && c.res.status < 400 && localPath.startsWith("/_mock/") && !READ_ONLY_POSTS.has(localPath)) host.notify(sandboxId);
       return;
     }
     const dropped = refuseRequest(c, world, index, body, c.res.status);
-    record(c.res.status, dropped?.body ? refusedBodyMarker(dropped.body) : undefined, dropped);
+    const entry = record(c.res.status, dropped?.body ? refusedBodyMarker(dropped.body) : undefined, dropped);
+    if (c.res.status >= 400) createdDespiteError(world, c.get("clientId"), transactionsBefore, entry.seq);
 
     function record(status: number, marker?: string, dropped: Dropped | null = null) {
       const cut = marker !== undefined || dropped !== null;
-      const live = { latency_ms: elapsedMs(started) };
+      const live = { latency_ms: elapsedMs(started), sandbox_id: sandboxId };
       const entry = world.journal.record(
         {
           at: arrived.at, // the arrival instant, also for a reply held by delay_ms
           request_id: requestId,
           method: c.req.method,
-          path: maskPath(c.req.path),
+          path: maskPath(localPath), // world-local: two sandboxes of one seed journal the same bytes
           url: refusedUrl(c.req.url, dropped),
           query_bytes: dropped?.query || undefined,
           operation: c.get("operation"),
@@ -113,6 +128,8 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
           status,
           error_code: status === 0 ? null : (c.get("errorCode") ?? null),
           rule: c.get("rule"),
+          quirk: marker === undefined ? c.get("quirk") : null,
+          headers: c.get("requestHeaders"),
           // A refused body that was not kept keeps no answer or near misses either: replay, which
           // does not resend it, journals the same entry.
           near_misses: cut ? undefined : c.get("nearMisses"),
@@ -123,6 +140,7 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
         live,
       );
       if (options.onRequest) options.onRequest(world.journal.masked(entry), live);
+      return entry;
     }
   });
 
@@ -132,6 +150,8 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
     worldApp.route("/_mock", buildControlApp(host));
     // The front door of a world is its inspector (PRODUCT.md); without the control API it stays a 404.
     worldApp.get("/", (c) => c.redirect(`${worldPrefix(c.get("sandboxId"))}/_mock/ui`, 302));
+    // Browsers ask every page's origin for it: an icon instead of a 404 in every console.
+    worldApp.get("/favicon.ico", () => faviconAnswer());
   } else {
     worldApp.route("/_mock", buildHealthApp());
   }

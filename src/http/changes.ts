@@ -74,7 +74,9 @@ export function arrival(world: World): Arrival {
  * later request's). Returns the entry's index, for {@link refuseRequest}.
  */
 export function recordRequest(c: Context<AppEnv>, world: World, localPath: string, at: Arrival, body: string | null): number {
-  return world.recordChange({ kind: "request", method: c.req.method, path: localPath + searchOf(c.req.url), headers: replayHeaders(c), body: body === "" ? null : body, ...at });
+  const headers = replayHeaders(c);
+  c.set("requestHeaders", headers); // the journal shows them too (masked when read)
+  return world.recordChange({ kind: "request", method: c.req.method, path: localPath + searchOf(c.req.url), headers, body: body === "" ? null : body, ...at });
 }
 
 /** What a refused request did not keep (bytes of its body and of its query string; 0: kept). */

@@ -11,8 +11,14 @@ export interface AppEnv {
     operation: string | null;
     clientId: string | null;
     rule: string | null;
+    /** The spec quirk that shaped the answer (`GET /_mock/quirks`), for the journal. */
+    quirk: string | null;
+    /** The request headers the replay log keeps (credentials, content type, `x-`), for the journal. */
+    requestHeaders: Record<string, string> | undefined;
     /** The parsed request body, for the journal and scenario matchers. */
     journalBody: unknown;
+    /** A `/v1` answer's headers besides its content type (set with `answerHeader`); unset for control answers. */
+    answerHeaders: Record<string, string> | undefined;
     /** The answer body's text, for the journal (set by `answerJson`; unset for other answers). */
     answer: string | undefined;
     /** The envelope's `error_code` of an error answer, for the journal. */

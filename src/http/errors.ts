@@ -1,6 +1,6 @@
 import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
-import { maskPath } from "../core/mask.js";
+import { maskCardNumbers, maskPath } from "../core/mask.js";
 import { ERROR_CATALOG, GatewayError, type ErrorSource } from "../core/errors.js";
 
 /**
@@ -32,8 +32,9 @@ export function toEnvelope(err: unknown, correlationId: string): { status: numbe
     status: e.status,
     body: {
       error_code: e.code,
-      error_message: e.message,
-      details: e.details,
+      // Messages and details may echo what a client sent (a path segment, a value): no card number.
+      error_message: maskCardNumbers(e.message),
+      details: e.details && maskDetails(e.details),
       source: e.source ?? { ...NO_PROCESSOR },
       correlation_id: correlationId,
     },
@@ -51,4 +52,10 @@ function asGatewayError(err: unknown): GatewayError {
 /** The answer for a path or method no operation serves. */
 export function unknownRoute(method: string, path: string): GatewayError {
   return new GatewayError("RESOURCE_NOT_FOUND", { message: `No operation ${method} ${maskPath(path)}.` });
+}
+
+function maskDetails(details: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = Object.create(null);
+  for (const [k, v] of Object.entries(details)) Object.defineProperty(out, maskCardNumbers(k), { value: maskCardNumbers(v), enumerable: true, writable: true, configurable: true });
+  return { ...out };
 }

@@ -35,6 +35,28 @@ const REASONS: Record<number, string> = {
   504: "Processor timeout",
 };
 
+/**
+ * Where the spec's quirk `declared_404_never_returned` applies (on by default): the 404 stays
+ * declared, and its description says what answers instead.
+ */
+const QUIRK_404: Record<string, string> = {
+  getTransaction: "an unknown transaction",
+  captureTransaction: "an unknown transaction",
+  cancelTransaction: "an unknown transaction",
+  createTransaction: "an unknown payment token",
+};
+
+/** The description of one error status of one operation. */
+function reason(op: Operation, status: number): string {
+  if (status === 404 && QUIRK_404[op.id]) {
+    return `Declared by the spec but never returned while the quirk \`declared_404_never_returned\` is on (the default): ${QUIRK_404[op.id]} answers 400 \`INVALID_REQUEST_DATA\` naming the id. With the quirk off: no such resource visible to the caller.`;
+  }
+  if (status === 403 && (op.rejectsActingAsSelf ?? op.method === "POST")) {
+    return `${REASONS[403]}; also \`X-Acting-As-Client-Id\` naming the caller itself, refused on every write (quirk \`acting_as_self_rejected\`)`;
+  }
+  return REASONS[status] ?? "Error";
+}
+
 /** Real answers of a seeded double, per operation (test/openapi-examples.test.ts keeps them fresh). */
 type Recorded = { request?: Record<string, unknown>; responses: Record<string, Record<string, unknown>> };
 const RECORDED = EXAMPLES as Record<string, Recorded>;
@@ -59,7 +81,7 @@ function operationObject(op: Operation, schemas: SchemaCollector, pathParams: st
   };
   for (const status of [...op.errors].sort((a, b) => a - b)) {
     responses[status] = {
-      description: REASONS[status] ?? "Error",
+      description: reason(op, status),
       headers: { "x-request-id": { $ref: "#/components/headers/RequestId" } },
       content: { "application/json": { schema: errorRef, ...answer(status) } },
     };
@@ -131,7 +153,7 @@ export function buildOpenApi(serverUrl = "http://127.0.0.1:4242", operations: re
           name: "X-Acting-As-Client-Id",
           in: "header",
           required: false,
-          description: "Act on behalf of a descendant client.",
+          description: "Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it.",
           schema: { type: "string", minLength: 1 },
         },
       },

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { GatewayError } from "../core/errors.js";
 import type { Outcome } from "../scenarios/engine.js";
-import { answerJson } from "./answer.js";
+import { answerJson, answerText } from "./answer.js";
 import type { AppEnv } from "./env.js";
 
 /**
@@ -88,8 +88,7 @@ export async function deliver(c: Context<AppEnv>, result: unknown, outcome: Outc
     // A reply cut off half way: the status and content type promise JSON, the body is not JSON.
     const text = JSON.stringify(result);
     const cut = text.slice(0, Math.max(1, Math.floor(text.length / 2)));
-    c.set("answer", cut);
-    return c.body(cut, 200, { "content-type": "application/json" });
+    return answerText(c, cut, 200);
   }
   const socket = (c.env as { incoming?: { socket?: NodeSocket } } | undefined)?.incoming?.socket;
   const signal = c.req.raw.signal;

@@ -9,6 +9,7 @@ import type { AppEnv } from "./env.js";
 import { processorOf } from "../gateway/processor-of.js";
 import { delayIfAsked, deliver, failAfterHandling, failBeforeHandling, namingProcessor, type Sleep } from "./outcomes.js";
 import { readInput } from "./validate.js";
+import { answerHeader } from "./answer.js";
 import { headerSafeLabel } from "../scenarios/label.js";
 
 /**
@@ -30,13 +31,20 @@ export function registerOperation(app: Hono<AppEnv>, op: Operation, options: { s
     // "Sending one's own client id is not the same as omitting the header and is rejected on some
     // operations" (spec Authentication 6): we reject it on every write.
     if (scope.actingAs === "self" && rejectsSelf && world.quirks.acting_as_self_rejected) {
+      c.set("quirk", "acting_as_self_rejected");
       throw new GatewayError("UNAUTHORIZED_ACTION", { message: "X-Acting-As-Client-Id may not name the caller itself." });
     }
     const { body, query, rawQuery } = await readInput(c, op);
     const params = c.req.param() as Record<string, string>;
     const ctx = { world, scope, body, query, params, requestId: c.get("requestId") };
-    // World-dependent rejections (an expired card, an unknown id) come before matching too.
-    op.check?.(ctx);
+    // From here to the handler's end nothing awaits: a quirk noted on the world is this request's.
+    world.quirkNoted = null;
+    try {
+      // World-dependent rejections (an expired card, an unknown id) come before matching too.
+      op.check?.(ctx);
+    } finally {
+      c.set("quirk", world.quirkNoted);
+    }
     const input: MatchInput = {
       operation: op.id,
       clientId: scope.actor.id,
@@ -51,7 +59,7 @@ export function registerOperation(app: Hono<AppEnv>, op: Operation, options: { s
     c.set("nearMisses", nearMisses(world.scenarios.active, input, matched?.label ?? null));
     if (matched) {
       c.set("rule", matched.label);
-      c.header("x-paydouble-rule", headerSafeLabel(matched.label)); // before the answer exists (see app.ts)
+      answerHeader(c, "x-paydouble-rule", headerSafeLabel(matched.label));
     }
     const outcome = matched?.outcome;
     // A 502 names the processor the request would have reached (spec Errors: `source.system`).
@@ -66,13 +74,15 @@ export function registerOperation(app: Hono<AppEnv>, op: Operation, options: { s
     try {
       result = op.handle({ ...ctx, matched });
     } catch (e) {
+      c.set("quirk", world.quirkNoted);
       // The handler refused the request: it never reached the rule's effect, so the rule did not
       // fire (no budget spent, no header), as for any rejection before matching.
       world.scenarios.undoLastMatch();
       c.set("rule", null);
-      c.header("x-paydouble-rule", undefined);
+      answerHeader(c, "x-paydouble-rule", undefined);
       throw naming(e);
     }
+    c.set("quirk", world.quirkNoted);
     try {
       failAfterHandling(outcome);
     } catch (e) {

@@ -4,7 +4,7 @@ import { GatewayError } from "../core/errors.js";
 import { queryParams } from "../core/query.js";
 import type { Operation } from "../gateway/operation.js";
 import type { AppEnv } from "./env.js";
-import { maskDigitRuns } from "../core/mask.js";
+import { maskCardsDeep, maskDigitRuns } from "../core/mask.js";
 
 const invalid = (field: string, problem: string) =>
   new GatewayError("INVALID_REQUEST_DATA", { details: { [field]: problem } });
@@ -84,7 +84,9 @@ export async function readInput(c: Context<AppEnv>, op: Operation): Promise<{ bo
     const schema = op.body;
     const raw = await readJsonBody(c, op.bodyOptional ?? false).catch((e: unknown) => collect(() => { throw e; }));
     c.set("journalBody", raw);
-    if (raw !== undefined) body = collect(() => parseWith(schema, raw, "body"));
+    // Card numbers in free text are masked as the input is taken: every answer, view and export
+    // then shows what the double stored (decisions: "card numbers in free-text fields").
+    if (raw !== undefined) body = maskCardsDeep(collect(() => parseWith(schema, raw, "body")));
   }
   const rawQuery = readQuery(c.req.url);
   const query = collect(() => parseQuery(op.query, rawQuery));

@@ -3,6 +3,7 @@ import { seal, sealDeep, unseal, unsealDeep } from "../core/seal.js";
 import type { ChangeEntry, Truncation } from "../gateway/changes.js";
 import type { World, WorldOptions } from "../gateway/world.js";
 import { VERSION } from "../version.js";
+import { checkHeader, endSchema, entrySchema, problem } from "./check.js";
 
 /**
  * The NDJSON replay log of `GET /_mock/journal/export`: a header line (format, seed, clock start,
@@ -58,7 +59,7 @@ export function* exportLines(world: World): Generator<LogLine> {
   const sealedHeaders = new Map<object, Record<string, string>>();
   const sealHeaders = (h: Record<string, string>) => {
     let sealed = sealedHeaders.get(h);
-    if (!sealed) sealedHeaders.set(h, (sealed = sealDeep(h, seed) as Record<string, string>));
+    if (!sealed) sealedHeaders.set(h, (sealed = sealHeaderValues(h, seed)));
     return sealed;
   };
   let n = 0;
@@ -67,6 +68,16 @@ export function* exportLines(world: World): Generator<LogLine> {
     yield logEntry(entry, seed, sealHeaders);
   }
   yield truncated ? { kind: "end", rid, truncated } : { kind: "end", rid };
+}
+
+/**
+ * Every header value but the content type is sealed: credentials (`api-key`, `client-id`) and any
+ * `x-` header, which may carry a key of the client's own (`X-Api-Key`, `X-Auth-Token`).
+ */
+function sealHeaderValues(h: Record<string, string>, seed: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [n, v] of Object.entries(h)) out[n] = n === "content-type" ? v : seal(v, seed);
+  return out;
 }
 
 function logEntry({ kind, method, path: sent, body, headers, ...others }: ChangeEntry, seed: string, sealHeaders: (h: Record<string, string>) => Record<string, string>): LogEntry {
@@ -81,7 +92,10 @@ function logEntry({ kind, method, path: sent, body, headers, ...others }: Change
   }
 }
 
-/** Parses an exported log; throws with a one-line reason on a malformed file. */
+/**
+ * Parses an exported log; throws with a one-line reason naming the line on a malformed file or a
+ * line live input could not have made (src/replay/check.ts).
+ */
 export function parseLog(text: string): { header: LogHeader; options: WorldOptions; entries: ChangeEntry[]; end: LogEnd } {
   const lines = text.split("\n").filter((l) => l.trim() !== "");
   const parsed = lines.map((l, i) => {
@@ -93,11 +107,19 @@ export function parseLog(text: string): { header: LogHeader; options: WorldOptio
   });
   const header = parsed[0] as LogHeader | undefined;
   if (!header || header.paydouble_replay !== 1) throw new Error("not a paydouble replay log (no header line)");
+  if (typeof header.seed !== "string") throw new Error("header (line 1): seed: must be a string");
   const seed = header.seed;
-  const options = JSON.parse(JSON.stringify(unsealDeep(header.options, seed))) as WorldOptions;
+  const options = checkHeader(header, JSON.parse(JSON.stringify(unsealDeep(header.options, seed))));
   const entries: ChangeEntry[] = [];
   let end: LogEnd | null = null;
-  for (const line of parsed.slice(1)) {
+  let lastRid = 0;
+  for (const [i, line] of parsed.slice(1).entries()) {
+    const where = `line ${i + 2}`;
+    if (end) throw new Error(`${where}: comes after the end line`);
+    const checked = (line as LogEnd | null)?.kind === "end" ? endSchema.safeParse(line) : entrySchema.safeParse(line);
+    if (!checked.success) throw new Error(problem(where, checked.error));
+    if (checked.data.rid < lastRid) throw new Error(`${where}: rid: must not be less than the line before's (${lastRid})`);
+    lastRid = checked.data.rid;
     if ((line as LogEnd).kind === "end") {
       end = line as LogEnd;
       continue;

@@ -48,6 +48,7 @@ function applyRefused(world: World, e: ChangeEntry & { refused: NonNullable<Chan
     status: e.refused.status,
     error_code: e.refused.error_code ?? null,
     rule: null,
+    headers: e.headers,
     body: e.refused.bytes ? refusedBodyMarker(e.refused.bytes) : null,
     url: e.path,
     query_bytes: e.refused.query_bytes,

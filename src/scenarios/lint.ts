@@ -1,4 +1,4 @@
-import { OPERATION_IDS } from "./schema.js";
+import { MAX_CONDITION_PATH, OPERATION_IDS } from "./schema.js";
 import { pathProblem, requestShapes, type Block } from "./request-shape.js";
 import { APPLIES, outcomeKeys, whereItApplies } from "./applies.js";
 
@@ -62,6 +62,7 @@ function lintWhen(when: Record<string, unknown>, ops: string[] | null, at: (stri
         continue;
       }
       if (block === "headers") continue; // headers stay free: proxies and clients add their own
+      if (path.length > MAX_CONDITION_PATH) continue; // the schema refuses it, without reading it
       const targets = ops === null ? ["*"] : ops;
       const problems = targets.map((op) => pathProblem(shapes.get(op)![block as Block], path));
       if (problems.every((p) => p !== null)) {
@@ -124,30 +125,51 @@ function lintNames(rules: unknown[], out: Finding[]): void {
 /**
  * Rule j can never fire when an earlier rule i without a budget matches everything j matches: i's
  * conditions are a subset of j's (same operations or more, same clients or more). Indexed by
- * condition so a file of thousands of distinct rules is checked in linear time.
+ * condition so a file of thousands of distinct rules is checked in linear time. A rule already
+ * shadowed is not indexed (whatever it would shadow, its own shadow does too, earlier), and each
+ * rule looks at most {@link SHADOW_CANDIDATES} earlier rules per condition: the warning is advice,
+ * and a 20,000-rule file must load in well under a second (issue 21 item 12).
  */
+const SHADOW_CANDIDATES = 256;
+
 function lintShadowing(rules: unknown[], out: Finding[]): void {
   const budget = ["times", "nth", "every", "chance"];
   const byCondition = new Map<string, number[]>();
   const sizes: number[] = [];
-  const unconditioned: number[] = [];
+  /** Rules without conditions, the first of each scope (operations, clients, per). */
+  const unconditioned = new Map<string, number>();
   rules.forEach((rj, j) => {
     if (!isObj(rj) || !isObj(rj.when)) return;
-    const conds = conditionKeys(rj.when);
+    const when = rj.when;
+    const conds = conditionKeys(when);
     const counts = new Map<number, number>();
-    for (const c of conds) for (const i of byCondition.get(c) ?? []) counts.set(i, (counts.get(i) ?? 0) + 1);
-    const candidates = [...unconditioned, ...[...counts].filter(([i, n]) => n === sizes[i]).map(([i]) => i)].sort((a, b) => a - b);
-    const by = candidates.find((i) => broader((rules[i] as Record<string, Record<string, unknown>>).when!, rj.when as Record<string, unknown>));
+    for (const c of conds) for (const i of (byCondition.get(c) ?? []).slice(0, SHADOW_CANDIDATES)) counts.set(i, (counts.get(i) ?? 0) + 1);
+    // The same scope and the broadest one are always looked at; other scopes up to the cap.
+    const scoped = [unconditioned.get(scopeOf(when)), unconditioned.get(scopeOf({ per: when.per })), unconditioned.get(scopeOf({}))];
+    const others = [...unconditioned.values()].slice(0, SHADOW_CANDIDATES);
+    const candidates = [...scoped.filter((i) => i !== undefined), ...others, ...[...counts].filter(([i, n]) => n === sizes[i]).map(([i]) => i)].sort((a, b) => a - b);
+    const by = candidates.find((i) => broader((rules[i] as Record<string, Record<string, unknown>>).when!, when));
     if (by !== undefined) {
       const ri = rules[by] as Record<string, unknown>;
       const label = typeof ri.name === "string" ? `"${ri.name}"` : `rule ${by + 1}`;
       out.push({ path: ["rules", j], severity: "warning", message: `can never fire: the earlier ${label} matches every request this one matches and has no budget` });
+      return;
     }
-    if (budget.some((k) => (rj.when as Record<string, unknown>)[k] !== undefined)) return;
+    if (budget.some((k) => when[k] !== undefined)) return;
     sizes[j] = conds.length;
-    if (conds.length === 0) unconditioned.push(j);
-    for (const c of conds) byCondition.set(c, [...(byCondition.get(c) ?? []), j]);
+    if (conds.length === 0 && !unconditioned.has(scopeOf(when))) unconditioned.set(scopeOf(when), j);
+    for (const c of conds) {
+      const list = byCondition.get(c);
+      if (list) list.push(j);
+      else byCondition.set(c, [j]);
+    }
   });
+}
+
+/** Which requests a rule's `operation`, `client` and `per` let through, as one key. */
+function scopeOf(when: Record<string, unknown>): string {
+  const list = (v: unknown) => (v === undefined ? null : (Array.isArray(v) ? v : [v]).map(String).sort());
+  return JSON.stringify([list(when.operation), list(when.client), when.per ?? null]);
 }
 
 function conditionKeys(when: Record<string, unknown>): string[] {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { durationSchema } from "../core/duration-schema.js";
+import { instantSchema } from "../core/instant.js";
 import { ERROR_CODES, type ErrorCode } from "../core/errors.js";
 import { QUIRKS, type QuirkName } from "../gateway/quirks.js";
 import { CONTROL_CHARACTERS } from "./label.js";
@@ -49,7 +50,7 @@ export const TIMELINE_ACTIONS = ["close_batches", "settle_batches", "expire_toke
 export const SCHEDULE_EVENTS = ["ach_return", "remove_from_batch", "settle", "token_status"] as const;
 
 const duration = durationSchema("P3D or PT0.001S");
-const instant = z.iso.datetime({ offset: true, error: "must be an ISO 8601 instant such as 2026-03-02T15:00:00.000Z" });
+const instant = instantSchema();
 const text = (max: number) => z.string().min(1).max(max);
 /** A capture-group reference (`$1`..`$9`) of a `matches` condition, resolved when the rule fires. */
 const groupRef = z.string().regex(/^\$[1-9]$/, "must be a number or a capture reference such as $2");
@@ -85,11 +86,16 @@ const operationId = z.enum(OPERATION_IDS, {
   error: (iss) => {
     if (typeof iss.input !== "string") return `must be an operation id (text), such as createTransaction`;
     const near = nearest(iss.input, OPERATION_IDS);
-    return `unknown operation ${JSON.stringify(iss.input)}; ${near ? `did you mean ${near}?` : `known: ${OPERATION_IDS.join(", ")}`}`;
+    return `unknown operation ${JSON.stringify(iss.input.length > 60 ? `${iss.input.slice(0, 60)}…` : iss.input)}; ${near ? `did you mean ${near}?` : `known: ${OPERATION_IDS.join(", ")}`}`;
   },
 });
 
-const conditions = z.record(z.string().min(1), conditionSchema);
+/**
+ * The longest dotted path a condition may name: far beyond any field of the spec, and short enough
+ * that checking and quoting it costs nothing (a 900 KB path is refused first, issue 21 item 12).
+ */
+export const MAX_CONDITION_PATH = 200;
+const conditions = z.record(z.string().min(1).max(MAX_CONDITION_PATH, `must be a dotted path of at most ${MAX_CONDITION_PATH} characters`), conditionSchema);
 
 export const whenSchema = z
   .object({

@@ -134,6 +134,9 @@ function messageOf(issue: z.core.$ZodIssue): string {
       const near = typeof issue.input === "string" ? nearest(issue.input, choices) : null;
       return `must be one of ${choices.join(", ")}${given}${near ? `; did you mean ${near}?` : ""}`;
     }
+    case "invalid_key":
+      // A record key that failed its own schema (a condition path too long): say why.
+      return issue.issues[0] ? messageOf(issue.issues[0]) : issue.message;
     default:
       return issue.message;
   }

@@ -87,7 +87,7 @@ export interface paths {
         put?: never;
         /**
          * Replace an integration's configuration (is_active false deactivates)
-         * @description Replaces the whole configuration: `is_active`, `processor` and `integration_details` are all required, with the same rules as on create. `is_active: false` deactivates the integration, so payments needing that processor fail.
+         * @description Replaces the whole configuration: `is_active`, `processor` and `integration_details` are all required, with the same rules as on create. `processor` must be the integration's own: an integration never changes processor (400 naming `processor`). `is_active: false` deactivates the integration, so payments needing that processor fail.
          */
         post: operations["updateIntegration"];
         delete?: never;
@@ -239,7 +239,7 @@ export interface paths {
         put?: never;
         /**
          * Create a card SALE/AUTH or a bank-account SALE/PAYOUT (directly or by payment token)
-         * @description Charges a card (`SALE` or `AUTH`) or a bank account (`SALE` or `PAYOUT`), directly or through a payment token (the pair follows the token's instrument). `amount` is the whole charge in cents, tip included: `tip` must not exceed `amount` (400 naming `tip`). Magic card numbers and account numbers choose declines, processor errors and returns (see the magic values reference). A processor decline is still 200 with `result: DECLINED`; a processor fault is 502 with `source.system` naming the processor.
+         * @description Charges a card (`SALE` or `AUTH`) or a bank account (`SALE` or `PAYOUT`), directly or through a payment token (the pair follows the token's instrument). `amount` is the whole charge in cents, tip included: `tip` must not exceed `amount` (400 naming `tip`). A card's `pan` must pass the Luhn check and its `expiry` must not have passed (the card is valid through its month, on the simulated clock): 400 naming `payment_method.pan` or `payment_method.expiry`. Magic card numbers and account numbers choose declines, processor errors and returns (see the magic values reference). A processor decline is still 200 with `result: DECLINED`; a processor fault is 502 with `source.system` naming the processor.
          */
         post: operations["createTransaction"];
         delete?: never;
@@ -299,7 +299,7 @@ export interface paths {
         put?: never;
         /**
          * VOID before the batch closes (reported as CANCEL) or REFUND after settlement
-         * @description `type: VOID` cancels a transaction before its batch closes (it is then reported as CANCEL); `type: REFUND` refunds a settled one, in full or for `amount` cents. Between batch close and settlement both are refused (409). The reference's `cancel` spelling is read as VOID.
+         * @description `type: VOID` cancels a transaction before its batch closes (it is then reported as CANCEL), always whole: an `amount` other than the full amount is 400 naming `amount`. `type: REFUND` refunds a settled one, in full or for `amount` cents; a PAYOUT cannot be refunded (400 `INVALID_ACTION` naming `type`). Between batch close and settlement both are refused (409). The reference's `cancel` spelling is read as VOID.
          */
         post: operations["cancelTransaction"];
         delete?: never;
@@ -464,6 +464,7 @@ export interface components {
             void_amount: number;
             net_amount: number;
             batch_net_amount: number;
+            /** Format: date-time */
             created_at: string;
             closed_at_date_time: string | null;
             settled_at_date_time: string | null;
@@ -482,9 +483,11 @@ export interface components {
         CancelRequest: {
             /** @enum {string} */
             type: "VOID" | "REFUND";
+            /** Format: int32 */
             amount?: number;
         };
         CaptureRequest: {
+            /** Format: int32 */
             amount?: number;
         };
         CardPaymentMethod: {
@@ -495,7 +498,9 @@ export interface components {
             type: "Card";
             /** @enum {string} */
             entry_method: "ECOMMERCE" | "MOTO";
+            /** @description The card number: 12 to 19 digits passing the Luhn check (400 naming the field otherwise). */
             pan: string;
+            /** @description Valid through the end of its month: a month already over on the simulated clock is 400 naming `payment_method.expiry`. */
             expiry: {
                 month: string;
                 year: string;
@@ -558,6 +563,7 @@ export interface components {
             name: string;
             dba?: string | null;
             url: string;
+            /** Format: int64 */
             phone_number: number;
             fax_number?: string | null;
             mid: string;
@@ -719,8 +725,12 @@ export interface components {
         CreateTransactionRequest: {
             /** @enum {string} */
             type: "SALE" | "AUTH" | "PAYOUT";
+            /** Format: int32 */
             amount: number;
-            /** @description Part of `amount`, not added to it: must not exceed `amount` (400 naming `tip`). 0 or omitted when there is no tip. */
+            /**
+             * Format: int32
+             * @description Part of `amount`, not added to it: must not exceed `amount` (400 naming `tip`). 0 or omitted when there is no tip.
+             */
             tip?: number;
             /** @constant */
             currency?: "USD";
@@ -797,7 +807,9 @@ export interface components {
             name: string | null;
             mid: string | null;
             settlement_time: string | null;
+            /** Format: date-time */
             created_at: string;
+            /** Format: date-time */
             modified_at: string;
         };
         IntegrationSummaryList: {
@@ -816,6 +828,7 @@ export interface components {
             type: "forgot_password" | "2fa";
             /** @constant */
             status: "sent";
+            /** Format: date-time */
             expires_at: string;
             correlation_id: string;
         };
@@ -891,8 +904,11 @@ export interface components {
             returned_at: string | null;
             return_code?: string | null;
             return_reason?: string | null;
+            /** Format: date-time */
             time_created: string;
+            /** Format: int32 */
             amount: number;
+            /** Format: int32 */
             tip: number;
             /** @constant */
             currency: "USD";
@@ -970,7 +986,7 @@ export interface components {
     };
     responses: never;
     parameters: {
-        /** @description Act on behalf of a descendant client. */
+        /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
         ActingAs: string;
     };
     requestBodies: never;
@@ -985,17 +1001,17 @@ export interface operations {
     listClients: {
         parameters: {
             query?: {
-                /** @description Page size: an integer from 1 to 100. */
-                Take?: number;
-                /** @description Rows to skip (default 0). */
-                Skip?: number;
+                /** @description Page size, sent as a string of digits: an integer from 1 to 100. */
+                Take?: string;
+                /** @description Rows to skip, sent as a string of digits: 0 to 999999999 (default 0). */
+                Skip?: string;
                 SortColumn?: "created_at" | "dba" | "type" | "id";
                 SortOrder?: "asc" | "desc";
                 SearchText?: string;
                 Term?: string;
             };
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path?: never;
@@ -1059,7 +1075,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path?: never;
@@ -1101,7 +1117,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (or act as that client) */
+            /** @description The caller may not do this (or act as that client); also `X-Acting-As-Client-Id` naming the caller itself, refused on every write (quirk `acting_as_self_rejected`) */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1137,7 +1153,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path: {
@@ -1213,7 +1229,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path: {
@@ -1257,7 +1273,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (or act as that client) */
+            /** @description The caller may not do this (or act as that client); also `X-Acting-As-Client-Id` naming the caller itself, refused on every write (quirk `acting_as_self_rejected`) */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1303,7 +1319,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path?: never;
@@ -1367,7 +1383,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path?: never;
@@ -1409,7 +1425,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (or act as that client) */
+            /** @description The caller may not do this (or act as that client); also `X-Acting-As-Client-Id` naming the caller itself, refused on every write (quirk `acting_as_self_rejected`) */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1445,7 +1461,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path: {
@@ -1521,7 +1537,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path: {
@@ -1565,7 +1581,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (or act as that client) */
+            /** @description The caller may not do this (or act as that client); also `X-Acting-As-Client-Id` naming the caller itself, refused on every write (quirk `acting_as_self_rejected`) */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1601,7 +1617,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path: {
@@ -1681,11 +1697,11 @@ export interface operations {
                 type?: "card" | "ach";
                 /** @description Page size: an integer from 1 to 100. */
                 limit?: number;
-                /** @description Rows to skip (default 0). */
+                /** @description Rows to skip: 0 to 999999999 (default 0). */
                 offset?: number;
             };
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path?: never;
@@ -1749,7 +1765,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path?: never;
@@ -1791,7 +1807,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (or act as that client) */
+            /** @description The caller may not do this (or act as that client); also `X-Acting-As-Client-Id` naming the caller itself, refused on every write (quirk `acting_as_self_rejected`) */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1817,7 +1833,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path: {
@@ -1894,11 +1910,11 @@ export interface operations {
             query?: {
                 /** @description Page size: an integer from 1 to 100. */
                 limit?: number;
-                /** @description Rows to skip (default 0). */
+                /** @description Rows to skip: 0 to 999999999 (default 0). */
                 offset?: number;
             };
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path?: never;
@@ -1962,7 +1978,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path?: never;
@@ -2004,7 +2020,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (or act as that client) */
+            /** @description The caller may not do this (or act as that client); also `X-Acting-As-Client-Id` naming the caller itself, refused on every write (quirk `acting_as_self_rejected`) */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2040,7 +2056,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path: {
@@ -2116,7 +2132,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path?: never;
@@ -2158,7 +2174,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (or act as that client) */
+            /** @description The caller may not do this (or act as that client); also `X-Acting-As-Client-Id` naming the caller itself, refused on every write (quirk `acting_as_self_rejected`) */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2185,7 +2201,7 @@ export interface operations {
             query?: {
                 /** @description Page size: an integer from 1 to 100. */
                 limit?: number;
-                /** @description Rows to skip (default 0). */
+                /** @description Rows to skip: 0 to 999999999 (default 0). */
                 offset?: number;
                 sort_by?: "time_created" | "amount";
                 sort_order?: "asc" | "desc";
@@ -2197,7 +2213,7 @@ export interface operations {
                 end_date?: string;
             };
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path?: never;
@@ -2261,7 +2277,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path?: never;
@@ -2303,7 +2319,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (or act as that client) */
+            /** @description The caller may not do this (or act as that client); also `X-Acting-As-Client-Id` naming the caller itself, refused on every write (quirk `acting_as_self_rejected`) */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2313,7 +2329,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such resource visible to the caller */
+            /** @description Declared by the spec but never returned while the quirk `declared_404_never_returned` is on (the default): an unknown payment token answers 400 `INVALID_REQUEST_DATA` naming the id. With the quirk off: no such resource visible to the caller. */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2349,7 +2365,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path: {
@@ -2399,7 +2415,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such resource visible to the caller */
+            /** @description Declared by the spec but never returned while the quirk `declared_404_never_returned` is on (the default): an unknown transaction answers 400 `INVALID_REQUEST_DATA` naming the id. With the quirk off: no such resource visible to the caller. */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2425,7 +2441,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path: {
@@ -2469,7 +2485,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (or act as that client) */
+            /** @description The caller may not do this (or act as that client); also `X-Acting-As-Client-Id` naming the caller itself, refused on every write (quirk `acting_as_self_rejected`) */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2479,7 +2495,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such resource visible to the caller */
+            /** @description Declared by the spec but never returned while the quirk `declared_404_never_returned` is on (the default): an unknown transaction answers 400 `INVALID_REQUEST_DATA` naming the id. With the quirk off: no such resource visible to the caller. */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2525,7 +2541,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path: {
@@ -2569,7 +2585,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (or act as that client) */
+            /** @description The caller may not do this (or act as that client); also `X-Acting-As-Client-Id` naming the caller itself, refused on every write (quirk `acting_as_self_rejected`) */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2579,7 +2595,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such resource visible to the caller */
+            /** @description Declared by the spec but never returned while the quirk `declared_404_never_returned` is on (the default): an unknown transaction answers 400 `INVALID_REQUEST_DATA` naming the id. With the quirk off: no such resource visible to the caller. */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2625,7 +2641,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path?: never;
@@ -2667,7 +2683,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (or act as that client) */
+            /** @description The caller may not do this (or act as that client); also `X-Acting-As-Client-Id` naming the caller itself, refused on every write (quirk `acting_as_self_rejected`) */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2724,13 +2740,13 @@ export interface operations {
             query?: {
                 /** @description Page size: an integer from 1 to 100. */
                 take?: number;
-                /** @description Rows to skip (default 0). */
+                /** @description Rows to skip: 0 to 999999999 (default 0). */
                 skip?: number;
                 sort_column?: "created_at" | "batch_number" | "status" | "net_amount" | "closed_at_date_time" | "settled_at_date_time";
                 sort_order?: "asc" | "desc";
             };
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path?: never;
@@ -2795,13 +2811,13 @@ export interface operations {
             query?: {
                 /** @description Page size: an integer from 1 to 100. */
                 limit?: number;
-                /** @description Rows to skip (default 0). */
+                /** @description Rows to skip: 0 to 999999999 (default 0). */
                 offset?: number;
                 /** @description One value, case-insensitive; CREDIT also returns undetermined rows (quirk `batch_card_type_single`; off: a comma list of CREDIT, DEBIT, UNKNOWN). */
                 card_type?: "DEBIT" | "CREDIT";
             };
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path?: never;
@@ -2866,13 +2882,13 @@ export interface operations {
             query?: {
                 /** @description Page size: an integer from 1 to 100. */
                 limit?: number;
-                /** @description Rows to skip (default 0). */
+                /** @description Rows to skip: 0 to 999999999 (default 0). */
                 offset?: number;
                 /** @description One value, case-insensitive; CREDIT also returns undetermined rows (quirk `batch_card_type_single`; off: a comma list of CREDIT, DEBIT, UNKNOWN). */
                 card_type?: "DEBIT" | "CREDIT";
             };
             header?: {
-                /** @description Act on behalf of a descendant client. */
+                /** @description Act on behalf of a descendant client (a reseller for its own children). Naming the caller itself is 403 `UNAUTHORIZED_ACTION` on every write (POST); reads accept it. */
                 "X-Acting-As-Client-Id"?: components["parameters"]["ActingAs"];
             };
             path: {

@@ -4,7 +4,7 @@ import type { Caller, Reply, setup } from "../helpers.js";
 import { MERCHANT, RESELLER } from "../helpers.js";
 import { applyEdit, applyTextEdit, badId, edit, mutantValue, textEdit } from "./mutations.js";
 import { arbitraryFor } from "./schema-arb.js";
-import { noteAnswer, noteSent } from "../leak-watch.js";
+import { noteAnswer, noteSent, noteSentPath } from "../leak-watch.js";
 
 /** One fuzz request, ready to send. */
 export interface Case {
@@ -102,9 +102,10 @@ export async function send(t: ReturnType<typeof setup>, c: Case): Promise<Reply>
   const headers = new Headers();
   for (const [k, v] of c.headers) headers.append(k, v);
   if (typeof c.body === "string") noteSent(c.body);
+  noteSentPath(c.path);
   const res = await t.double.app.request(c.path, { method: c.method, headers, body: c.body });
   const text = await res.text();
-  noteAnswer(c.path, text);
+  noteAnswer(c.path, text, res.status);
   let body: unknown;
   try {
     body = text ? JSON.parse(text) : undefined;

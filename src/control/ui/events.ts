@@ -106,6 +106,6 @@ export function mountEvents(ctl: Hono<AppEnv>, host: Host): void {
 
 /** The `request` event: the entry's facts without its bodies, plus the wall-clock latency. */
 function summary(e: JournalEntry, live: LiveFacts) {
-  const { seq, at, request_id, method, path, operation, client_id, status, error_code, rule, near_misses } = e;
-  return { seq, at, request_id, method, path, operation, client_id, status, error_code, rule, near_misses, latency_ms: live.latency_ms };
+  const { seq, at, request_id, method, path, operation, client_id, status, error_code, rule, quirk, near_misses } = e;
+  return { seq, at, request_id, method, path, operation, client_id, status, error_code, rule, quirk, near_misses, latency_ms: live.latency_ms };
 }

@@ -1,52 +1,96 @@
 import type { WireBatch, WireTransaction } from "../ledger.js";
-import { Empty, JsonDetails, money, text, Head } from "./parts.js";
+import { Empty, JsonDetails, money, plural, StoryLink, text, Time, Head } from "./parts.js";
+
+/** Rows the transactions view shows at most (the newest matching); `GET /_mock/transactions` has them all. */
+export const TRANSACTION_ROWS = 200;
+
+const TX_COLS = ["Transaction", "Created", "Payment", "Method", "Metadata", "Batch", "Settlement", "Links"];
 
 /**
- * Transactions per client (what `GET /_mock/transactions` returns), each with its links: the
- * transaction it follows (`reference_transaction_id`: AUTH -> CAPTURE, SALE -> REFUND or CANCEL)
- * and those that follow it.
+ * Transactions per client (what `GET /_mock/transactions` returns, with the same filters), each
+ * with its payment method, last four digits, metadata, creation time, a link to its story, and its
+ * links: the transaction it follows (`reference_transaction_id`: AUTH -> CAPTURE, SALE -> REFUND or
+ * CANCEL) and those that follow it. Its JSON opens in a full-width row below it.
  */
 export function TransactionsView(props: { transactions: readonly WireTransaction[] }) {
-  if (props.transactions.length === 0) return <Empty>No transaction yet.</Empty>;
+  if (props.transactions.length === 0) return <Empty>No transaction yet (or none matching the filters).</Empty>;
   const followers = new Map<string, WireTransaction[]>();
   const byClient = new Map<string, WireTransaction[]>();
+  const shown = props.transactions.slice(-TRANSACTION_ROWS);
   for (const t of props.transactions) {
     if (t.reference_transaction_id) followers.set(t.reference_transaction_id, [...(followers.get(t.reference_transaction_id) ?? []), t]);
-    byClient.set(t.client_id, [...(byClient.get(t.client_id) ?? []), t]);
   }
+  for (const t of shown) byClient.set(t.client_id, [...(byClient.get(t.client_id) ?? []), t]);
   return (
     <>
+      <p class="count">
+        {plural(props.transactions.length, "matching transaction")}
+        {shown.length < props.transactions.length ? `, newest ${shown.length} shown` : ""}
+      </p>
       {[...byClient].map(([clientId, list]) => (
         <section aria-labelledby={`client-${clientId}`}>
           <h3 id={`client-${clientId}`}>
-            {list[0].client_dba} <span class="id">{clientId}</span> ({list.length})
+            {list[0].client_dba} <span class="id">{clientId}</span> ({plural(list.length, "transaction")})
           </h3>
-          <table>
-            <Head cols={["Transaction", "Type", "Result", "Amount", "Batch", "Settled", "Returned", "Settlement issue", "Links"]} />
-            <tbody>
-              {list.map((t) => (
-                <tr id={`tx-${t.id}`}>
+          <table class="transactions">
+            <Head cols={TX_COLS} />
+            {list.map((t) => (
+              <tbody id={`tx-${t.id}`} data-tx={t.id}>
+                <tr>
                   <td>
-                    <JsonDetails label={t.id} value={t} />
+                    <StoryLink id={t.id} />
                   </td>
-                  <td>{t.type}</td>
                   <td>
-                    {t.result} <span class="code">{t.response_code}</span>
+                    <Time iso={t.time_created} />
                   </td>
-                  <td class="num">{money(t.amount)}</td>
+                  <td>
+                    {t.type} <span class="num">{money(t.amount)}</span>
+                    <br />
+                    <span class={`result-${t.result.toLowerCase()}`}>{t.result}</span> <span class="code">{t.response_code}</span>
+                  </td>
+                  <td>
+                    <MethodCell t={t} />
+                  </td>
+                  <td>
+                    <code>{t.metadata ? JSON.stringify(t.metadata) : "—"}</code>
+                  </td>
                   <td class="id">{text(t.batch_id)}</td>
-                  <td>{t.is_settled ? "yes" : "no"}</td>
-                  <td>{t.is_returned ? `yes${t.return_code ? ` (${t.return_code})` : ""}` : "no"}</td>
-                  <td>{text(t.settlement_issue)}</td>
+                  <td>
+                    {t.is_settled ? "settled" : "not settled"}
+                    {t.is_returned ? `, returned${t.return_code ? ` (${t.return_code})` : ""}` : ""}
+                    {t.settlement_issue ? `, ${t.settlement_issue}` : ""}
+                  </td>
                   <td>
                     <Links t={t} followers={followers.get(t.id) ?? []} />
                   </td>
                 </tr>
-              ))}
-            </tbody>
+                <tr class="more">
+                  <td colspan={TX_COLS.length}>
+                    <JsonDetails label={`JSON of ${t.id}`} value={t} />
+                  </td>
+                </tr>
+              </tbody>
+            ))}
           </table>
         </section>
       ))}
+    </>
+  );
+}
+
+/** `CARD VISA CREDIT ····4242` or `ACH Jane Doe`: the method, brand and last four digits. */
+export function MethodCell(props: { t: WireTransaction }) {
+  const m = props.t.payment_method as { type?: string; truncated_pan?: string; card_brand?: string | null; card_type?: string; first_name?: string; last_name?: string };
+  if (m.type === "CARD") {
+    return (
+      <>
+        CARD {m.card_brand ?? ""} {m.card_type ?? ""} <span class="last4">····{(m.truncated_pan ?? "").slice(-4)}</span>
+      </>
+    );
+  }
+  return (
+    <>
+      {m.type ?? "—"} {m.first_name ?? ""} {m.last_name ?? ""}
     </>
   );
 }
@@ -57,12 +101,12 @@ function Links(props: { t: WireTransaction; followers: WireTransaction[] }) {
     <ul class="links">
       {ref ? (
         <li>
-          after <a href={`#tx-${ref}`}>{ref}</a>
+          after <StoryLink id={ref} />
         </li>
       ) : null}
       {props.followers.map((f) => (
         <li>
-          → {f.type} <a href={`#tx-${f.id}`}>{f.id}</a>
+          → {f.type} <StoryLink id={f.id} />
         </li>
       ))}
     </ul>
@@ -74,14 +118,16 @@ const SUMS = ["approved_amount", "captured_amount", "refund_amount", "void_amoun
 /** Batches of every client (what `GET /_mock/batches` returns): status, totals and members. */
 export function BatchesView(props: { batches: readonly WireBatch[] }) {
   if (props.batches.length === 0) return <Empty>No batch yet: the first card or ACH payment of a client opens one.</Empty>;
+  const cols = ["Batch", "Client", "Status", ...SUMS.map((k) => k.replace(/_/g, " ")), "Closed / settled", "Members"];
   return (
-    <table>
-      <Head cols={["Batch", "Client", "Status", ...SUMS.map((k) => k.replace(/_/g, " ")), "Closed", "Settled", "Members"]} />
-      <tbody>
-        {props.batches.map((b) => (
-          <tr id={`batch-${b.id}`} data-status={b.status}>
+    <table class="batches">
+      <Head cols={cols} />
+      {props.batches.map((b) => (
+        <tbody id={`batch-${b.id}`}>
+          <tr data-status={b.status}>
             <td>
-              <JsonDetails label={`#${b.batch_number} ${b.batch_type}`} value={b} />
+              #{b.batch_number} {b.batch_type}
+              <br />
               <span class="id">{b.id}</span>
             </td>
             <td>{b.client_name}</td>
@@ -93,23 +139,30 @@ export function BatchesView(props: { batches: readonly WireBatch[] }) {
                 {money(b[k])}
               </td>
             ))}
-            <td>{text(b.closed_at_date_time)}</td>
-            <td>{text(b.settled_at_date_time)}</td>
+            <td>
+              <Time iso={b.closed_at_date_time ?? null} />
+              {b.settled_at_date_time ? <Time iso={b.settled_at_date_time} /> : null}
+            </td>
             <td>
               <details>
-                <summary>{b.transaction_ids.length} transactions</summary>
+                <summary>{plural(b.transaction_ids.length, "transaction")}</summary>
                 <ul class="links">
                   {b.transaction_ids.map((id) => (
                     <li>
-                      <a href={`#tx-${id}`}>{id}</a>
+                      <StoryLink id={id} />
                     </li>
                   ))}
                 </ul>
               </details>
             </td>
           </tr>
-        ))}
-      </tbody>
+          <tr class="more">
+            <td colspan={cols.length}>
+              <JsonDetails label={`JSON of batch #${b.batch_number}`} value={b} />
+            </td>
+          </tr>
+        </tbody>
+      ))}
     </table>
   );
 }

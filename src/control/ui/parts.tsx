@@ -34,6 +34,36 @@ export function CallButton(props: { method: string; path: string; body?: unknown
   );
 }
 
+/** `1 rule`, `2 rules`: a count with its noun. */
+export function plural(n: number, noun: string, many = `${noun}s`): string {
+  return `${n} ${n === 1 ? noun : many}`;
+}
+
+/**
+ * A simulated instant in UTC as the API shows it; the page's script adds the reader's local time
+ * beside it (a 22:00 New York close reads 03:00Z otherwise).
+ */
+export function Time(props: { iso: string | null }) {
+  if (props.iso === null) return <>—</>;
+  return (
+    <time datetime={props.iso} data-local="">
+      {props.iso}
+    </time>
+  );
+}
+
+/** Transaction ids named anywhere in a value (a path, a body, an answer): what a story links to. */
+export const TX_ID = /TRANSACTION-[0-9A-HJKMNP-TV-Z]{26}/g;
+
+/** A link to a payment's story view. */
+export function StoryLink(props: { id: string; label?: string }) {
+  return (
+    <a href={`#story-${props.id}`} class="id">
+      {props.label ?? props.id}
+    </a>
+  );
+}
+
 /** `—` for null and undefined, the value's text otherwise. */
 export function text(v: unknown): string {
   if (v === null || v === undefined) return "—";

@@ -1,4 +1,4 @@
-import { CallButton, Empty, Head, Pre, text } from "./parts.js";
+import { CallButton, Empty, Head, Pre, text, Time } from "./parts.js";
 
 export interface QuirkRow {
   name: string;
@@ -99,14 +99,29 @@ export interface SandboxRow {
   now: string;
 }
 
-/** Sandboxes (`GET/POST /_mock/sandboxes`, `DELETE /_mock/sandboxes/{id}`): managed from the root world. */
-export function SandboxesView(props: { sandboxes: SandboxRow[] | null; limit: number }) {
+/**
+ * Sandboxes (`GET/POST /_mock/sandboxes`, `DELETE /_mock/sandboxes/{id}`): managed from the root
+ * world. The form sends a seed and shipped scenario names as `POST /_mock/sandboxes` takes them.
+ */
+export function SandboxesView(props: { sandboxes: SandboxRow[] | null; limit: number; scenarios: readonly string[] }) {
   if (props.sandboxes === null) return <Empty>Sandboxes are managed from the server root's inspector.</Empty>;
   return (
     <>
-      <div class="buttons">
-        <CallButton method="POST" path="sandboxes" body={{}} label="Create a sandbox" result="sandboxes-result" />
-      </div>
+      <form id="sandbox-form" class="filters" aria-label="Create a sandbox" data-create="sandboxes">
+        <span class="field">
+          <label for="sandbox-seed">Seed</label>
+          <input id="sandbox-seed" name="seed" type="text" size={16} placeholder="the sandbox id" />
+        </span>
+        <span class="field">
+          <label for="sandbox-scenarios">Shipped scenarios</label>
+          <select id="sandbox-scenarios" name="scenarios" multiple size={Math.min(4, props.scenarios.length)}>
+            {props.scenarios.map((n) => (
+              <option value={n}>{n}</option>
+            ))}
+          </select>
+        </span>
+        <button type="submit">Create a sandbox</button>
+      </form>
       <p>
         {props.sandboxes.length} of at most {props.limit}.
       </p>
@@ -122,7 +137,9 @@ export function SandboxesView(props: { sandboxes: SandboxRow[] | null; limit: nu
                   <code>{s.base_url}</code>
                 </td>
                 <td>{s.seed}</td>
-                <td>{s.now}</td>
+                <td>
+                  <Time iso={s.now} />
+                </td>
                 <td>
                   <a href={`${new URL(s.base_url).pathname}/_mock/ui`}>Open</a>{" "}
                   <CallButton method="DELETE" path={`sandboxes/${encodeURIComponent(s.id)}`} label={`Delete ${s.id}`} confirm={`Delete sandbox ${s.id}?`} result="sandboxes-result" />

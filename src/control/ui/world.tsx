@@ -1,5 +1,5 @@
 import type { ScenarioEngine } from "../../scenarios/engine.js";
-import { CallButton, Empty, JsonDetails, Head } from "./parts.js";
+import { CallButton, Empty, JsonDetails, Head, Time } from "./parts.js";
 
 /** What `GET /_mock/clock` returns. */
 export interface ClockData {
@@ -30,6 +30,9 @@ export function ClockView(props: { clock: ClockData }) {
         <CallButton method="POST" path="clock/advance" input="clock-to" field="to" label="Advance to this instant" result="clock-result" />
       </div>
       <h3>Pending events ({c.pending.length})</h3>
+      <p>
+        Simulated now in your time: <Time iso={c.now} />
+      </p>
       {c.pending.length === 0 ? (
         <Empty>Nothing scheduled.</Empty>
       ) : (
@@ -38,7 +41,9 @@ export function ClockView(props: { clock: ClockData }) {
           <tbody>
             {c.pending.map((p) => (
               <tr>
-                <td>{p.at}</td>
+                <td>
+                  <Time iso={p.at} />
+                </td>
                 <td>{p.event}</td>
                 <td class="id">{p.subject}</td>
               </tr>
@@ -76,9 +81,17 @@ export function ScenariosView(props: { scenarios: ScenarioList }) {
             <tbody>
               {s.rules.map((r) => (
                 <tr>
-                  <td>{r.name}</td>
+                  <td>{r.name ?? r.label}</td>
                   <td class="num" data-hits={r.label}>
                     {r.hits}
+                    {r.spent ? (
+                      <>
+                        {" "}
+                        <span class="tag spent" title="Its times budget is used up or its nth match has passed: it will not fire again">
+                          spent
+                        </span>
+                      </>
+                    ) : null}
                   </td>
                   <td>
                     <JsonDetails label="show" value={{ when: r.when, then: r.then }} />

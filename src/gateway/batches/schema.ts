@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isoOf } from "../../core/clock.js";
-import { offsetMeta, pageSizeMeta, text } from "../fields.js";
+import { dateTime, offsetMeta, pageSizeMeta, text } from "../fields.js";
 import { pageOffset, pageSize } from "../paging.js";
 import { PROCESSOR_WIRE } from "../integrations/integration.js";
 import { BATCH_TYPE, type Batch } from "./batch.js";
@@ -51,9 +51,9 @@ export const batchResponse = z
     void_amount: int,
     net_amount: int,
     batch_net_amount: int,
-    created_at: z.string(),
-    closed_at_date_time: z.string().nullable(),
-    settled_at_date_time: z.string().nullable(),
+    created_at: dateTime,
+    closed_at_date_time: dateTime.nullable(),
+    settled_at_date_time: dateTime.nullable(),
     correlation_id: z.string(),
   })
   .strict()

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { email, offsetMeta, pageSizeMeta, phone, text, timeZone } from "../fields.js";
+import { email, phone, skipTextMeta, takeTextMeta, text, timeZone } from "../fields.js";
 import { pageOffset, pageSize } from "../paging.js";
 import type { Client } from "./client.js";
 
@@ -64,8 +64,8 @@ export const SORT_COLUMNS = ["created_at", "dba", "type", "id"] as const;
 /** `GET /v1/clients` query; the PascalCase names are the spec's exception to snake_case. */
 export const listClientsQuery = z
   .object({
-    Take: pageSize(100).optional().meta(pageSizeMeta(100)),
-    Skip: pageOffset().optional().meta(offsetMeta),
+    Take: pageSize(100).optional().meta(takeTextMeta),
+    Skip: pageOffset().optional().meta(skipTextMeta),
     SortColumn: z.enum(SORT_COLUMNS).optional(),
     SortOrder: z.enum(["asc", "desc"]).optional(),
     SearchText: z.string().max(100).optional(),

@@ -15,7 +15,8 @@ const digitsInteger = z
   .number({ error: "must be an integer of digits only" })
   .int("must be an integer of digits only")
   .min(0, "must be an integer of digits only (no sign)")
-  .max(Number.MAX_SAFE_INTEGER, "must be at most 2^53-1 (a 64-bit integer JSON can carry exactly)");
+  .max(Number.MAX_SAFE_INTEGER, "must be at most 2^53-1 (a 64-bit integer JSON can carry exactly)")
+  .meta({ format: "int64" });
 
 /** "10 to 12 digits; may contain spaces, leading `+`, `(`, `)`, `-`, `.`; no letters". */
 export const FAX_PATTERN = /^\+?[\s().-]*\d(?:[\s().-]*\d){9,11}[\s().-]*$/;

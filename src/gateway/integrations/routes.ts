@@ -51,7 +51,7 @@ export const integrationRoutes = [
     path: "/v1/integrations/:id",
     summary: "Replace an integration's configuration (is_active false deactivates)",
     description:
-      "Replaces the whole configuration: `is_active`, `processor` and `integration_details` are all required, with the same rules as on create. `is_active: false` deactivates the integration, so payments needing that processor fail.",
+      "Replaces the whole configuration: `is_active`, `processor` and `integration_details` are all required, with the same rules as on create. `processor` must be the integration's own: an integration never changes processor (400 naming `processor`). `is_active: false` deactivates the integration, so payments needing that processor fail.",
     body: updateIntegrationBody,
     response: integrationResponse,
     errors: [400, 401, 403, 404, 500],

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dateTime } from "../fields.js";
 import { copyMetadata } from "../metadata.js";
 import { achDetailsInput, CARD_FIELDS, cardDetailsInput } from "./details.js";
 import { PROCESSOR_WIRE, type Integration } from "./integration.js";
@@ -40,9 +41,9 @@ export type CreateIntegrationInput = z.output<typeof createIntegrationBody>;
 
 const audit = {
   created_by: z.number().int().nullable(),
-  created_at: z.string().nullable(),
+  created_at: dateTime.nullable(),
   modified_by: z.number().int().nullable(),
-  modified_at: z.string().nullable(),
+  modified_at: dateTime.nullable(),
 };
 
 /** Response card details: every field nullable except `phone_number` and `merchant_area_code`. */
@@ -121,8 +122,8 @@ export const integrationSummary = z
     name: z.string().nullable(),
     mid: z.string().nullable(),
     settlement_time: z.string().nullable(),
-    created_at: z.string(),
-    modified_at: z.string(),
+    created_at: dateTime,
+    modified_at: dateTime,
   })
   .strict()
   .meta({ id: "IntegrationSummary" });

@@ -21,6 +21,8 @@ export type ReadKind = "created" | "by_id" | "list";
 /** The wire form of `t` for one kind of response. */
 export function present(world: World, t: Transaction, kind: ReadKind) {
   const q = world.quirks;
+  // Named only where it hid something sent (not `card_type_unknown_on_create`, true of every card create: noise).
+  if (kind === "by_id" && q.initiator_null_on_get && t.initiator !== null) world.noteQuirk("initiator_null_on_get");
   const wire = toWire(t, {
     dba: world.state.clients.get(t.client_id)?.dba ?? "",
     // "card_type is always UNKNOWN on a transaction create response (the processor does not report
@@ -51,11 +53,15 @@ export function typeFilter(world: World, raw: string | undefined): TxType[] | nu
   if (raw === undefined) return null;
   const values = list(raw);
   if (values.includes("VOID") && world.quirks.type_filter_void_500) {
+    world.noteQuirk("type_filter_void_500");
     throw new GatewayError("SYSTEM_ERROR", { message: "An internal error occurred while filtering by type." });
   }
   const bad = values.filter((v) => !(FILTER_TYPES as readonly string[]).includes(v));
   if (values.length === 0 || bad.length > 0) throw invalidField("type", `must be a comma list of ${FILTER_TYPES.join(", ")}`);
-  if (values.includes("PAYOUT") && world.quirks.type_filter_payout_ignored) return null;
+  if (values.includes("PAYOUT") && world.quirks.type_filter_payout_ignored) {
+    world.noteQuirk("type_filter_payout_ignored");
+    return null;
+  }
   return [...new Set(values)] as TxType[];
 }
 
@@ -77,6 +83,7 @@ export function batchCardType(world: World, raw: string | undefined): Set<CardTy
   if (raw === undefined || !world.quirks.batch_card_type_single) return cardTypeList(raw);
   const v = raw.trim().toUpperCase();
   if (v === "DEBIT") return new Set(["DEBIT"]);
+  world.noteQuirk("batch_card_type_single");
   if (v === "CREDIT") return new Set(["CREDIT", "UNKNOWN"]);
   throw invalidField("card_type", "must be DEBIT or CREDIT (one value)");
 }

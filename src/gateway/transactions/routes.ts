@@ -18,7 +18,7 @@ export const transactionRoutes = [
     path: "/v1/transactions",
     summary: "Create a card SALE/AUTH or a bank-account SALE/PAYOUT (directly or by payment token)",
     description:
-      "Charges a card (`SALE` or `AUTH`) or a bank account (`SALE` or `PAYOUT`), directly or through a payment token (the pair follows the token's instrument). `amount` is the whole charge in cents, tip included: `tip` must not exceed `amount` (400 naming `tip`). Magic card numbers and account numbers choose declines, processor errors and returns (see the magic values reference). A processor decline is still 200 with `result: DECLINED`; a processor fault is 502 with `source.system` naming the processor.",
+      "Charges a card (`SALE` or `AUTH`) or a bank account (`SALE` or `PAYOUT`), directly or through a payment token (the pair follows the token's instrument). `amount` is the whole charge in cents, tip included: `tip` must not exceed `amount` (400 naming `tip`). A card's `pan` must pass the Luhn check and its `expiry` must not have passed (the card is valid through its month, on the simulated clock): 400 naming `payment_method.pan` or `payment_method.expiry`. Magic card numbers and account numbers choose declines, processor errors and returns (see the magic values reference). A processor decline is still 200 with `result: DECLINED`; a processor fault is 502 with `source.system` naming the processor.",
     body: createTransactionBody,
     response: transactionResponse,
     errors: [400, 401, 403, 404, 500, 502],
@@ -70,7 +70,7 @@ export const transactionRoutes = [
     path: "/v1/transactions/:id/cancel",
     summary: "VOID before the batch closes (reported as CANCEL) or REFUND after settlement",
     description:
-      "`type: VOID` cancels a transaction before its batch closes (it is then reported as CANCEL); `type: REFUND` refunds a settled one, in full or for `amount` cents. Between batch close and settlement both are refused (409). The reference's `cancel` spelling is read as VOID.",
+      "`type: VOID` cancels a transaction before its batch closes (it is then reported as CANCEL), always whole: an `amount` other than the full amount is 400 naming `amount`. `type: REFUND` refunds a settled one, in full or for `amount` cents; a PAYOUT cannot be refunded (400 `INVALID_ACTION` naming `type`). Between batch close and settlement both are refused (409). The reference's `cancel` spelling is read as VOID.",
     body: cancelBody,
     response: transactionResponse,
     errors: [400, 401, 403, 404, 409, 500, 502],

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isoOf } from "../../core/clock.js";
-import { offsetMeta, pageSizeMeta, text } from "../fields.js";
+import { cents, dateTime, offsetMeta, pageSizeMeta, text } from "../fields.js";
 import { paymentMethodInput } from "../instruments.js";
 import { metadataSchema } from "../metadata.js";
 import { pageOffset, pageSize } from "../paging.js";
@@ -9,7 +9,7 @@ import type { CardType, Transaction } from "./transaction.js";
 
 /** Wire schemas of the Transaction resource (spec "Transaction", Endpoints detail 6, Limits). */
 
-const amount = z.number().int("must be an integer").min(50, "must be at least 50").max(99999999, "must be at most 99999999");
+const amount = cents(50);
 const INITIATORS = ["MERCHANT", "CUSTOMER", "THIRD_PARTY"] as const;
 
 /** Recurring rules are checked by the service (400 INVALID_ACTION), not here: "the schema itself does not enforce these rules". */
@@ -24,11 +24,7 @@ export const createTransactionBody = z
   .object({
     type: z.enum(["SALE", "AUTH", "PAYOUT"]),
     amount,
-    tip: z
-      .number()
-      .int("must be an integer")
-      .min(0, "must be at least 0")
-      .max(99999999, "must be at most 99999999")
+    tip: cents(0)
       .optional()
       .meta({ description: "Part of `amount`, not added to it: must not exceed `amount` (400 naming `tip`). 0 or omitted when there is no tip." }),
     currency: z.literal("USD", { error: "only USD is accepted" }).optional(),
@@ -150,12 +146,12 @@ export const transactionResponse = z
     is_settled: z.boolean(),
     settlement_issue: z.enum(["REMOVED_FROM_BATCH"]).nullable(),
     is_returned: z.boolean(),
-    returned_at: nstr,
+    returned_at: dateTime.nullable(),
     return_code: nstr.optional(),
     return_reason: nstr.optional(),
-    time_created: str,
-    amount: z.number().int(),
-    tip: z.number().int(),
+    time_created: dateTime,
+    amount: cents(50),
+    tip: cents(0),
     currency: z.literal("USD"),
     payment_method: z.discriminatedUnion("type", [cardOutput, achOutput]),
     recurring: z.boolean(),

@@ -29,7 +29,7 @@ export const TOKENIZATION_FAILED = "Payment method could not be tokenized.";
  * before looking them up would. With the quirk off they answer the declared 404.
  */
 export function missing(world: World, field: string, what: string): GatewayError {
-  if (!world.quirks.declared_404_never_returned) return notFound(what);
+  if (!world.applies("declared_404_never_returned")) return notFound(what);
   return invalidField(field, `does not name a ${what.toLowerCase()} of this client`);
 }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { adminCreate } from "../clients/schema.js";
-import { email } from "../fields.js";
+import { dateTime, email } from "../fields.js";
 import { limitOffset, pageSchema } from "../paging.js";
 import type { User } from "./user.js";
 
@@ -65,7 +65,7 @@ export const mfaChallengeResponse = z
     object: z.literal("mfa_challenge"),
     type: z.enum(MFA_TYPES),
     status: z.literal("sent"),
-    expires_at: z.string(),
+    expires_at: dateTime,
     correlation_id: z.string(),
   })
   .strict()

@@ -1,0 +1,49 @@
+// A server for bench/cost.mjs: `node` (bare node:http), `hono` (bare Hono on @hono/node-server) or
+// `double` (the built paydouble as `dist/main.js` assembles it), each answering the card SALE of
+// bench/cost.mjs. Prints its port on stdout.
+import { createServer } from "node:http";
+
+const mode = process.argv[2];
+const ANSWER = JSON.stringify({ id: "TRANSACTION-01J00000000000000000000000", result: "APPROVED", amount: 1500 });
+const onListen = (port) => process.stdout.write(`port ${port}\n`);
+if (mode === "node") {
+  const server = createServer((req, res) => {
+    const parts = [];
+    req.on("data", (b) => parts.push(b));
+    req.on("end", () => {
+      JSON.parse(Buffer.concat(parts).toString());
+      res.writeHead(200, { "content-type": "application/json" }).end(ANSWER);
+    });
+  }).listen(0, "127.0.0.1", () => onListen(server.address().port));
+} else {
+  const { serve } = await import("@hono/node-server");
+  let fetch;
+  if (mode === "hono") {
+    const { Hono } = await import("hono");
+    const app = new Hono();
+    app.post("/v1/transactions", async (c) => c.json({ ...JSON.parse(ANSWER), echo: (await c.req.json()).amount }));
+    fetch = app.fetch;
+  } else {
+    const { createDouble } = await import("../dist/index.js");
+    fetch = createDouble({ seed: "bench" }).fetch;
+  }
+  serve({ fetch, port: 0, hostname: "127.0.0.1" }, (info) => onListen(info.port));
+}
+
+// bench/cost-parts.mjs: SIGUSR2 starts a CPU profile (after the warm-up), SIGTERM writes it to
+// PROFILE and exits.
+if (process.env.PROFILE) {
+  const { Session } = await import("node:inspector");
+  const { writeFileSync } = await import("node:fs");
+  const session = new Session();
+  session.connect();
+  const post = (method, params) => new Promise((resolve, reject) => session.post(method, params, (e, r) => (e ? reject(e) : resolve(r))));
+  await post("Profiler.enable");
+  await post("Profiler.setSamplingInterval", { interval: 100 });
+  process.on("SIGUSR2", () => void post("Profiler.start"));
+  process.on("SIGTERM", async () => {
+    const { profile } = await post("Profiler.stop");
+    writeFileSync(process.env.PROFILE, JSON.stringify(profile));
+    process.exit(0);
+  });
+}

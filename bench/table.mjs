@@ -1,0 +1,124 @@
+// npm run bench (bench/table.mjs): the lean-engine table, every figure beside bare node:http and
+// bare Hono measured in the same run, one after the other on this machine:
+//   requests/s and p99   autocannon, CONNECTIONS (16) connections, card SALEs to POST /v1/transactions,
+//                        DURATION s per round, ROUNDS rounds alternating which server goes first
+//   peak RSS             the server's VmHWM (/proc) after its load rounds
+//   start to first       spawn -> the first 200 of POST /v1/transactions (polled every 2 ms),
+//   payment              START_RUNS runs each, alternating; medians
+// paydouble runs as shipped: `node <the flags of package.json's start script> dist/main.js`.
+// Environment: DURATION, ROUNDS, CONNECTIONS, START_RUNS.
+import autocannon from "autocannon";
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { cpus, loadavg } from "node:os";
+import { fileURLToPath } from "node:url";
+
+const DURATION = Number(process.env.DURATION ?? 10);
+const ROUNDS = Number(process.env.ROUNDS ?? 2);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 16);
+const START_RUNS = Number(process.env.START_RUNS ?? 11);
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+const startScript = JSON.parse(readFileSync(`${root}package.json`, "utf8")).scripts.start;
+const shippedFlags = startScript.split(/\s+/).filter((w) => w.startsWith("--"));
+const SALE = JSON.stringify({ type: "SALE", amount: 1500, payment_method: { type: "Card", entry_method: "ECOMMERCE", pan: "4242424242424242", expiry: { month: "12", year: "2030" }, cvv: "123" } });
+const HEADERS = { "content-type": "application/json", "api-key": "pk_live_01JDEM0MERCHANTKEY00000000", "client-id": "CLIENT-01JDEM0MERCHANT00000000000" };
+
+const TARGETS = {
+  "bare node:http": (port) => [process.execPath, [`${root}bench/baselines.mjs`, "node", String(port)]],
+  "bare Hono": (port) => [process.execPath, [`${root}bench/baselines.mjs`, "hono", String(port)]],
+  paydouble: (port) => [process.execPath, [...shippedFlags, `${root}dist/main.js`, "--port", String(port)]],
+};
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+const pay = (port) =>
+  fetch(`http://127.0.0.1:${port}/v1/transactions`, { method: "POST", headers: HEADERS, body: SALE }).then(
+    async (r) => (await r.arrayBuffer(), r.status === 200),
+    () => false,
+  );
+
+/** Spawns a target; resolves once it has answered a payment, with the ms from spawn to that answer. */
+async function start(name) {
+  const port = await freePort();
+  const [cmd, args] = TARGETS[name](port);
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("PAYDOUBLE_")));
+  const t0 = performance.now();
+  const child = spawn(cmd, args, { cwd: root, env, stdio: "ignore" });
+  for (let i = 0; i < 15_000; i++) {
+    if (await pay(port)) return { child, port, ms: performance.now() - t0 };
+    await new Promise((r) => setTimeout(r, 2));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`${name} did not answer a payment within 30 s`);
+}
+
+async function stop(child) {
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+const peakRss = (pid) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024;
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+const names = Object.keys(TARGETS);
+const load0 = loadavg()[0];
+const figures = Object.fromEntries(names.map((n) => [n, { rps: [], p99: [], rss: 0, start: [], non2xx: 0 }]));
+
+// Start to first payment, alternating.
+for (let run = 0; run < START_RUNS; run++) {
+  for (const name of run % 2 ? [...names].reverse() : names) {
+    const s = await start(name);
+    figures[name].start.push(s.ms);
+    await stop(s.child);
+  }
+}
+
+// Throughput and p99: one server per target, rounds alternating the order.
+const servers = {};
+for (const name of names) servers[name] = await start(name);
+for (let round = 0; round < ROUNDS; round++) {
+  for (const name of round % 2 ? [...names].reverse() : names) {
+    const r = await autocannon({ url: `http://127.0.0.1:${servers[name].port}/v1/transactions`, method: "POST", headers: HEADERS, body: SALE, connections: CONNECTIONS, duration: DURATION });
+    figures[name].rps.push(r.requests.average);
+    figures[name].p99.push(r.latency.p99);
+    figures[name].non2xx += r.non2xx + r.errors;
+  }
+}
+for (const name of names) {
+  figures[name].rss = peakRss(servers[name].child.pid);
+  await stop(servers[name].child);
+}
+
+const f = (name) => ({ rps: median(figures[name].rps), p99: median(figures[name].p99), rss: figures[name].rss, start: median(figures[name].start) });
+const [node, hono, pd] = names.map(f);
+const row = (label, key, unit, digits, goal, ok) =>
+  `| ${label} | ${node[key].toFixed(digits)}${unit} | ${hono[key].toFixed(digits)}${unit} | ${pd[key].toFixed(digits)}${unit} | ${goal} | ${ok ? "met" : "not met"} |`;
+const rpsRatio = pd.rps / hono.rps;
+console.log(`bench: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per server, ${START_RUNS} starts each; node ${process.version}, ${cpus().length} cores, load average ${load0.toFixed(2)} at start, ${loadavg()[0].toFixed(2)} at end`);
+console.log(`paydouble as shipped: node ${[...shippedFlags, "dist/main.js"].join(" ")}`);
+console.log("");
+console.log("| | bare node:http | bare Hono | paydouble | goal | |");
+console.log("|---|---:|---:|---:|---:|---|");
+console.log(row("requests/s", "rps", "", 0, `>= 0.6x Hono (now ${rpsRatio.toFixed(2)}x)`, rpsRatio >= 0.6));
+console.log(row("p99 latency", "p99", " ms", 1, "<= 5 ms", pd.p99 <= 5));
+console.log(row("peak RSS", "rss", " MB", 0, `<= 2x Hono (now ${(pd.rss / hono.rss).toFixed(2)}x)`, pd.rss <= 2 * hono.rss));
+console.log(row("start to first payment", "start", " ms", 0, `<= 1.3x node (now ${(pd.start / node.start).toFixed(2)}x)`, pd.start <= 1.3 * node.start));
+const bad = names.filter((n) => figures[n].non2xx > 0);
+if (bad.length) {
+  console.log(`non-2xx answers or errors: ${bad.map((n) => `${n} ${figures[n].non2xx}`).join(", ")}`);
+  process.exitCode = 1;
+}
