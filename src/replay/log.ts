@@ -119,7 +119,8 @@ export function parseLog(text: string): { header: LogHeader; options: WorldOptio
     const checked = (line as LogEnd | null)?.kind === "end" ? endSchema.safeParse(line) : entrySchema.safeParse(line);
     if (!checked.success) throw new Error(problem(where, checked.error));
     if (checked.data.rid < lastRid) throw new Error(`${where}: rid: must not be less than the line before's (${lastRid})`);
-    lastRid = checked.data.rid;
+    // A reset starts a fresh world, which counts its request ids from 0 again.
+    lastRid = (line as LogEntry).kind === "reset" ? 0 : checked.data.rid;
     if ((line as LogEnd).kind === "end") {
       end = line as LogEnd;
       continue;
