@@ -15,6 +15,11 @@ export const SETTINGS = [
   { flag: "clock-start", env: "PAYDOUBLE_CLOCK_START", default: "2026-03-02T15:00:00.000Z", help: "simulated start instant, or `now` (wall time at start)" },
   { flag: "tick", env: "PAYDOUBLE_TICK", default: "PT0.001S", help: "simulated time added per gateway request (ISO 8601)" },
   { flag: "journal-limit", env: "PAYDOUBLE_JOURNAL_LIMIT", default: "10000", help: "request journal entries kept per world" },
+  { flag: "journal-bytes", env: "PAYDOUBLE_JOURNAL_BYTES", default: "16777216", help: "request journal bytes kept per world (oldest dropped)" },
+  { flag: "replay-log-limit", env: "PAYDOUBLE_REPLAY_LOG_LIMIT", default: "1000000", help: "replay log entries per world (then truncated)" },
+  { flag: "replay-log-bytes", env: "PAYDOUBLE_REPLAY_LOG_BYTES", default: "67108864", help: "replay log bytes per world (then truncated)" },
+  { flag: "refused-keep", env: "PAYDOUBLE_REFUSED_KEEP", default: "8192", help: "bytes of a refused request's body and query kept" },
+  { flag: "stream-buffer", env: "PAYDOUBLE_STREAM_BUFFER", default: "1048576", help: "bytes queued per live-stream reader (then dropped)" },
   { flag: "no-control", env: "PAYDOUBLE_NO_CONTROL", default: "false", help: "turn the /_mock control API off" },
   { flag: "scenario", env: "PAYDOUBLE_SCENARIOS", default: "(none)", help: "scenario file to load at start (repeatable; env: comma-separated)" },
   { flag: "no-builtin", env: "PAYDOUBLE_NO_BUILTIN", default: "false", help: "do not load the built-in magic values" },
@@ -23,6 +28,9 @@ export const SETTINGS = [
   { flag: "replay", env: "PAYDOUBLE_REPLAY", default: "(none)", help: "rebuild the world of a /_mock/journal/export file at start" },
   { flag: "allowed-hosts", env: "PAYDOUBLE_ALLOWED_HOSTS", default: "(none)", help: "more Host names browsers may use (comma-separated; .domain, all)" },
 ] as const;
+
+/** A byte count from `min` to 64 GiB. */
+const bytes = (min: number) => z.coerce.number().int().min(min).max(2 ** 36);
 
 export const configSchema = z.object({
   port: z.coerce.number().int().min(0).max(65535),
@@ -43,6 +51,11 @@ export const configSchema = z.object({
   /** Undefined when not given, so a start scenario file's `clock.tick` can apply. */
   tick: durationSchema("PT0.001S").optional(),
   journalLimit: z.coerce.number().int().min(1).max(10_000_000),
+  journalBytes: bytes(64 * 1024),
+  replayLogLimit: z.coerce.number().int().min(1).max(100_000_000),
+  replayLogBytes: bytes(1024 * 1024),
+  refusedKeep: bytes(0),
+  streamBuffer: bytes(4 * 1024),
   control: z.boolean(),
   scenarios: z.array(z.string().min(1)),
   builtin: z.boolean(),

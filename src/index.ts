@@ -4,6 +4,7 @@ import { inInstantRange, INSTANT_OUT_OF_RANGE } from "./core/instant.js";
 import type { Fixtures } from "./gateway/fixtures.js";
 import type { JournalEntry, LiveFacts, NearMiss } from "./gateway/journal.js";
 import { Host } from "./gateway/host.js";
+import type { Limits } from "./gateway/limits.js";
 import { createApp } from "./http/app.js";
 import type { AppEnv } from "./http/env.js";
 import { builtinScenario, fixturesFrom } from "./cli/compiled.js";
@@ -52,6 +53,8 @@ export interface DoubleOptions {
   allowedHosts?: readonly string[];
   /** Cap on live sandboxes. */
   sandboxLimit?: number;
+  /** Memory bounds (journal and replay log bytes, refused requests, live streams): docs/reference/limits.md. */
+  limits?: Partial<Limits>;
   /**
    * Called with each `/v1` journal entry (secrets masked) as it is recorded, and the request's
    * wall-clock `latency_ms` (which the journal itself never holds: it is not replayable).
@@ -114,6 +117,7 @@ export function createDouble(options: DoubleOptions = {}): Double {
       realtime: options.realtime,
     },
     options.sandboxLimit,
+    options.limits,
   );
   const verdict = options.verdict === false ? undefined : new Verdict(host);
   const app = createApp(host, { control: options.control, sleep: options.sleep, onRequest: options.onRequest, verdict: verdict ?? false, wallClock: options.wallClock, allowedHosts: options.allowedHosts });
@@ -155,7 +159,7 @@ export { ControlError, controlHelpers, type ClockAdvance, type ControlHelpers, t
 export { startDouble, type Credentials, type FiredEvent, type Resource, type RunningDouble, type Sandbox, type SandboxOptions, type StartOptions, type WorldHandle } from "./start.js";
 export type { OpenApiDocument } from "./http/openapi.js";
 export { buildOpenApi } from "./http/openapi.js";
-export type { JournalEntry, LiveFacts, NearMiss };
+export type { JournalEntry, LiveFacts, Limits, NearMiss };
 export type { AuditReport, CheckResult, CoverageReport };
 export { CATALOGUE as OUTCOMES, type Outcome as CatalogueOutcome } from "./verdict/catalogue.js";
 export { FINDING_KINDS } from "./verdict/findings.js";

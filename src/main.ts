@@ -16,8 +16,9 @@ import { wallNow } from "./core/clock.js";
 import { merchantZone } from "./gateway/clients/client.js";
 import type { JournalEntry, LiveFacts } from "./gateway/journal.js";
 import type { Host } from "./gateway/host.js";
+import type { Limits } from "./gateway/limits.js";
 import { createDouble } from "./index.js";
-import { replayLog } from "./replay/replay.js";
+import { replayLog, truncationNote } from "./replay/replay.js";
 import { VERSION } from "./version.js";
 
 /**
@@ -50,7 +51,7 @@ async function main(): Promise<void> {
     return;
   }
   if (cmd.kind === "replay") {
-    const rebuilt = await replay(cmd.file);
+    const rebuilt = await replay(cmd.file, {});
     for (const s of rebuilt.steps) process.stdout.write(`${s.status} ${s.method} ${s.path}\n`);
     process.stdout.write(`replayed ${rebuilt.steps.length} requests; world now ${rebuilt.host.root.clock.iso()} seed=${rebuilt.host.root.options.seed}\n`);
     return;
@@ -60,7 +61,7 @@ async function main(): Promise<void> {
   let double: { host: Host; app: { fetch: (r: Request) => Response | Promise<Response> } };
   try {
     double = config.replay
-      ? await replay(config.replay, { onRequest, allowedHosts: config.allowedHosts })
+      ? await replay(config.replay, { onRequest, allowedHosts: config.allowedHosts }, limitsOf(config))
       : createDouble({
           seed: config.seed,
           fixtures: config.fixtures ?? undefined,
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
           clockStart: config.clockStart === undefined ? undefined : new Date(config.clockStart === "now" ? wallNow() : config.clockStart).toISOString(),
           tick: config.tick,
           journalLimit: config.journalLimit,
+          limits: limitsOf(config),
           control: config.control,
           scenarios: config.scenarios,
           builtin: config.builtin,
@@ -112,7 +114,13 @@ function requestLogger(mode: Config["log"]): RequestLogger | undefined {
 
 type RequestLogger = (e: JournalEntry, live: LiveFacts) => void;
 
-async function replay(file: string, appOptions: { onRequest?: RequestLogger; allowedHosts?: readonly string[] } = {}) {
+/** The memory bounds of the flags (docs/reference/limits.md). */
+function limitsOf(config: Config): Limits {
+  const { journalBytes, replayLogLimit: replayLogEntries, replayLogBytes, refusedKeep, streamBuffer } = config;
+  return { journalBytes, replayLogEntries, replayLogBytes, refusedKeep, streamBuffer };
+}
+
+async function replay(file: string, appOptions: { onRequest?: RequestLogger; allowedHosts?: readonly string[] } = {}, limits: Partial<Limits> = {}) {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -122,8 +130,9 @@ async function replay(file: string, appOptions: { onRequest?: RequestLogger; all
   // Progress on stderr (stdout carries the banner and request log): a long log takes seconds.
   process.stderr.write(`paydouble: replaying ${file} ...\n`);
   try {
-    const rebuilt = await replayLog(text, appOptions);
+    const rebuilt = await replayLog(text, appOptions, limits);
     process.stderr.write(`paydouble: replayed ${rebuilt.steps.length} requests\n`);
+    if (rebuilt.truncated) process.stderr.write(`paydouble: ${truncationNote(rebuilt.truncated)}\n`);
     return rebuilt;
   } catch (e) {
     fail(`cannot replay ${file}: ${(e as Error).message}`);

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { configSchema, SETTINGS, type Config } from "../config.js";
+import { DEFAULT_LIMITS } from "../gateway/limits.js";
 import { nearest, parseArgsProblem, unknownFlag } from "./suggest.js";
 
 export type ParsedCommand =
@@ -23,6 +24,11 @@ const OPTIONS = {
   "clock-start": { type: "string" },
   tick: { type: "string" },
   "journal-limit": { type: "string" },
+  "journal-bytes": { type: "string" },
+  "replay-log-limit": { type: "string" },
+  "replay-log-bytes": { type: "string" },
+  "refused-keep": { type: "string" },
+  "stream-buffer": { type: "string" },
   "no-control": { type: "boolean" },
   scenario: { type: "string", multiple: true },
   "no-builtin": { type: "boolean" },
@@ -100,6 +106,11 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
     clockStart: pick("clock-start"),
     tick: pick("tick"),
     journalLimit: pick("journal-limit") ?? "10000",
+    journalBytes: pick("journal-bytes") ?? String(DEFAULT_LIMITS.journalBytes),
+    replayLogLimit: pick("replay-log-limit") ?? String(DEFAULT_LIMITS.replayLogEntries),
+    replayLogBytes: pick("replay-log-bytes") ?? String(DEFAULT_LIMITS.replayLogBytes),
+    refusedKeep: pick("refused-keep") ?? String(DEFAULT_LIMITS.refusedKeep),
+    streamBuffer: pick("stream-buffer") ?? String(DEFAULT_LIMITS.streamBuffer),
     control: !bools["no-control"],
     scenarios: values.scenario ?? (scenariosEnv ? scenariosEnv.split(",").map((s) => s.trim()).filter(Boolean) : []),
     builtin: !bools["no-builtin"],

@@ -2,6 +2,7 @@ import { SimClock } from "../core/clock.js";
 import { GatewayError } from "../core/errors.js";
 import { IdFactory } from "../core/ids.js";
 import { RandomStreams } from "../core/random.js";
+import { DEFAULT_LIMITS, type Limits } from "./limits.js";
 import { World, type WorldOptions } from "./world.js";
 
 /** Default cap on live sandboxes: a clear 409 instead of an out-of-memory crash. */
@@ -18,12 +19,15 @@ export class Host {
   readonly #watchers = new Set<(sandboxId: string | null) => void>();
   /** Sandbox ids: a stream of their own, seeded by the server seed, so a rerun gives the same ids. */
   readonly #sandboxIds: IdFactory;
+  readonly limits: Limits;
 
   constructor(
     readonly options: WorldOptions,
     readonly sandboxLimit: number = DEFAULT_SANDBOX_LIMIT,
+    limits: Partial<Limits> = {},
   ) {
-    this.#root = new World(options);
+    this.limits = { ...DEFAULT_LIMITS, ...limits };
+    this.#root = new World(options, this.limits);
     this.#sandboxIds = new IdFactory(new SimClock(options.clockStart, 0), new RandomStreams(`${options.seed}/sandboxes`));
   }
 
@@ -56,7 +60,7 @@ export class Host {
     if (!old) throw new GatewayError("RESOURCE_NOT_FOUND", { message: "No such sandbox." });
     // Without a seed: the world's start seed, not the one an earlier reset chose.
     const startSeed = old.options.startSeed ?? old.options.seed;
-    const fresh = new World({ ...old.options, seed: seed ?? startSeed, startSeed });
+    const fresh = new World({ ...old.options, seed: seed ?? startSeed, startSeed }, this.limits);
     if (sandboxId === null) this.#root = fresh;
     else this.#sandboxes.set(sandboxId, fresh);
     return fresh;
@@ -64,14 +68,16 @@ export class Host {
 
   /** Registers a sandbox world under `id`. */
   addSandbox(id: string, options: WorldOptions): World {
-    const world = new World(options);
+    const world = new World(options, this.limits);
     this.#sandboxes.set(id, world);
     return world;
   }
 
-  /** Frees a sandbox; false when there was none. */
+  /** Frees a sandbox and tells its watchers (its live streams end); false when there was none. */
   removeSandbox(id: string): boolean {
-    return this.#sandboxes.delete(id);
+    if (!this.#sandboxes.delete(id)) return false;
+    this.notify(id);
+    return true;
   }
 
   /**

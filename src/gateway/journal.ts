@@ -1,61 +1,19 @@
+import { detach } from "../core/detach.js";
 import { maskDeep } from "../core/mask.js";
 import { queryParams } from "../core/query.js";
+import { DEFAULT_JOURNAL_BOUNDS, type JournalBounds } from "./limits.js";
+import { BoundedRing } from "./ring.js";
 import type { NearMiss, PendingNearMiss } from "../scenarios/explain.js";
 import { headerSafeLabel } from "../scenarios/label.js";
 import { answerView, keepAnswer, type RawAnswer } from "./journal-answer.js";
+import type { JournalEntry, JournalRecord } from "./journal-entry.js";
 
 export { ANSWER_CAP } from "./journal-answer.js";
 export type { NearMiss };
+export type { JournalEntry, JournalRecord };
 
-/** One answered `/v1` request, with its secrets masked. */
-export interface JournalEntry {
-  seq: number;
-  /** Simulated arrival instant. */
-  at: string;
-  request_id: string;
-  method: string;
-  path: string;
-  /** The query string's parameters (the first value of a repeated name). */
-  query: Record<string, string>;
-  operation: string | null;
-  client_id: string | null;
-  /** 0 when no answer was sent (a scenario's `transport` fault). */
-  status: number;
-  /** The envelope's `error_code` on a 4xx/5xx answer, else null. */
-  error_code: string | null;
-  /**
-   * `<scenario>/<rule>` of the rule that shaped the answer, as in `x-paydouble-rule`: a scenario
-   * file's rule, or a built-in magic value that changed the outcome (`builtin/...`). Null for the
-   * gateway's ordinary answer, the built-in read-back approvals included (see `Matched.readBack`).
-   */
-  rule: string | null;
-  /** The spec quirk (`GET /_mock/quirks`) that shaped the answer, when one did. */
-  quirk: string | null;
-  /** The request headers replay sends again (credentials, content type, `x-` headers), lower-case, secrets masked. */
-  request_headers: Record<string, string>;
-  /** The headers paydouble set on the answer (the server adds `date`, `content-length` and `connection` on the wire). */
-  response_headers: Record<string, string>;
-  /** Up to three rules of the loaded scenario files that came closest to matching. */
-  near_misses: readonly NearMiss[];
-  /** The request body as sent (parsed JSON), or null. */
-  body: unknown;
-  /** The answer body (parsed JSON, or the text when it is not JSON), a cut marker, or null. */
-  response: unknown;
-}
-
-/** What the pipeline hands over: the raw request body, the URL and the answer text. */
-export type JournalRecord = Omit<JournalEntry, "seq" | "body" | "query" | "response" | "near_misses" | "quirk" | "request_headers" | "response_headers"> & {
-  quirk?: string | null;
-  /** The request headers as the replay log keeps them (masked when the entry is read). */
-  headers?: Record<string, string>;
-  body: unknown;
-  /** The full request URL; its query is parsed when the entry is read. */
-  url: string;
-  /** The answer body's text as sent (undefined: no answer, or an empty one). */
-  answer: string | undefined;
-  /** Ranked at match time; their reasons are formatted when the entry is read. */
-  near_misses?: readonly PendingNearMiss[];
-};
+/** An entry's cost beyond its texts (the entry, its raw parts, the ring slot), an estimate. */
+const ENTRY_BYTES = 600;
 
 /** Real-time facts about a request, given to live listeners and never stored (wall time is not replayable). */
 export interface LiveFacts {
@@ -69,7 +27,7 @@ export type JournalListener = (entry: JournalEntry, live: LiveFacts) => void;
 
 /** The raw parts of an entry not read yet (a symbol key: no JSON, no `Object.keys`). */
 const RAW = Symbol("unmasked parts");
-type Stored = JournalEntry & { [RAW]?: { body: unknown; url: string; answer: RawAnswer | undefined; nearMisses: readonly PendingNearMiss[] | undefined; headers: Record<string, string> | undefined } };
+type Stored = JournalEntry & { [RAW]?: { body: unknown; url: string; answer: RawAnswer | undefined; nearMisses: readonly PendingNearMiss[] | undefined; headers: Record<string, string> | undefined; queryBytes: number | undefined } };
 
 const NONE: readonly NearMiss[] = Object.freeze([]);
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
@@ -85,21 +43,45 @@ export interface PageQuery {
 }
 
 /**
- * The request journal of one world: a bounded ring (oldest dropped first), so a long CI run holds
- * a fixed amount of memory; each answer body is cut at {@link ANSWER_CAP} bytes.
+ * The request journal of one world: a bounded ring (oldest dropped first) in entries and in bytes
+ * ({@link JournalBounds}), so a long CI run holds a fixed amount of memory; each answer body is cut
+ * at {@link ANSWER_CAP} bytes.
  *
  * Bodies, answers and query strings are masked (and near-miss reasons formatted) when an entry is first read, not on the request
  * path (most entries are never read); until then they sit in memory as sent, like the card in the
  * token vault. Nothing outside this class sees an unmasked part.
  */
 export class Journal {
-  /** A circular buffer: `#start` is the oldest entry once the ring is full (no shift per request). */
-  readonly #ring: Stored[] = [];
-  #start = 0;
+  readonly #ring: BoundedRing<Stored>;
   #seq = 0;
   readonly #listeners = new Set<JournalListener>();
+  readonly bounds: JournalBounds;
 
-  constructor(readonly limit: number) {}
+  /** A number: the entry bound alone (bytes: the default). */
+  constructor(bounds: number | Partial<JournalBounds> = {}) {
+    this.bounds = { ...DEFAULT_JOURNAL_BOUNDS, ...(typeof bounds === "number" ? { entries: bounds } : bounds) };
+    this.#ring = new BoundedRing(this.bounds);
+  }
+
+  /** The entry-count bound (named in the 404 of an entry that left the ring). */
+  get limit(): number {
+    return this.bounds.entries;
+  }
+
+  /** Bytes held: twice the text of each entry's URL, body and answer (what it takes once parsed), plus a fixed cost per entry. */
+  get bytes(): number {
+    return this.#ring.bytes;
+  }
+
+  /** Entries held. */
+  get size(): number {
+    return this.#ring.size;
+  }
+
+  /** Live listeners (open streams). */
+  get listeners(): number {
+    return this.#listeners.size;
+  }
 
   /** Appends an entry (its parts are masked when first read), then tells the live listeners. */
   record(entry: JournalRecord, live: LiveFacts = { latency_ms: 0 }): JournalEntry {
@@ -108,7 +90,8 @@ export class Journal {
       at: entry.at,
       request_id: entry.request_id,
       method: entry.method,
-      path: entry.path,
+      // The path is a view of the URL: a URL whose query string is not kept must not stay behind it.
+      path: entry.query_bytes ? detach(entry.path) : entry.path,
       query: {},
       operation: entry.operation,
       client_id: entry.client_id,
@@ -122,24 +105,19 @@ export class Journal {
       body: null,
       response: null,
     };
-    stored[RAW] = { body: entry.body, url: entry.url, answer: keepAnswer(entry.answer), nearMisses: entry.near_misses, headers: entry.headers };
-    if (this.limit > 0) {
-      if (this.#ring.length < this.limit) {
-        this.#ring.push(stored);
-      } else {
-        this.#ring[this.#start] = stored;
-        this.#start = (this.#start + 1) % this.limit;
-      }
-    }
+    const answer = keepAnswer(entry.answer);
+    stored[RAW] = { body: entry.body, url: entry.url, answer, nearMisses: entry.near_misses, headers: entry.headers, queryBytes: entry.query_bytes };
+    const bodySize = entry.size ?? (typeof entry.body === "string" ? entry.body.length : 0);
+    const answerSize = answer === undefined ? 0 : typeof answer === "string" ? answer.length : answer.head.length;
+    const cost = ENTRY_BYTES + 2 * (entry.url.length + entry.path.length + bodySize + answerSize);
+    this.#ring.push(stored, cost);
     if (this.#listeners.size > 0) this.#notify(new LiveView(stored, this), live);
     return stored;
   }
 
   /** Entries, oldest first, parts masked. */
   entries(): readonly JournalEntry[] {
-    const ordered = this.#start === 0 ? this.#ring : [...this.#ring.slice(this.#start), ...this.#ring.slice(0, this.#start)];
-    for (const e of ordered) this.masked(e);
-    return ordered;
+    return this.page(() => true).entries;
   }
 
   /** The `seq` of the newest entry recorded (0 before the first), also once it has left the ring. */
@@ -155,9 +133,7 @@ export class Journal {
    */
   page(match: EntryMatch, q: PageQuery = {}): { entries: JournalEntry[]; count: number } {
     const found: Stored[] = [];
-    const n = this.#ring.length;
-    for (let i = 0; i < n; i++) {
-      const e = this.#ring[(this.#start + i) % n];
+    for (const e of this.#ring) {
       if (q.after !== undefined && e.seq <= q.after) continue;
       if (q.before !== undefined && e.seq >= q.before) break;
       if (match(e)) found.push(e);
@@ -169,13 +145,11 @@ export class Journal {
 
   /** The entry with this `seq`, masked, or undefined when it was never recorded or has left the ring. */
   get(seq: number): JournalEntry | undefined {
-    const n = this.#ring.length;
-    if (n === 0) return undefined;
-    const oldest = this.#ring[this.#start].seq;
+    const oldest = this.#ring.at(0);
+    if (!oldest) return undefined;
     // Sequence numbers are consecutive within the ring, so the position is arithmetic.
-    const offset = seq - oldest;
-    if (!Number.isInteger(offset) || offset < 0 || offset >= n) return undefined;
-    return this.masked(this.#ring[(this.#start + offset) % n]);
+    const entry = Number.isInteger(seq) ? this.#ring.at(seq - oldest.seq) : undefined;
+    return entry && this.masked(entry);
   }
 
   /**
@@ -195,7 +169,7 @@ export class Journal {
     const raw = e[RAW];
     if (raw) {
       e.body = raw.body === undefined ? null : maskDeep(raw.body);
-      e.query = queryOf(raw.url);
+      e.query = raw.queryBytes ? { "(query string)": `(refused query string of ${raw.queryBytes} bytes, not kept)` } : queryOf(raw.url);
       e.response = answerView(raw.answer);
       e.near_misses = formatNearMisses(raw.nearMisses);
       e.request_headers = raw.headers ? (maskDeep(raw.headers) as Record<string, string>) : NO_HEADERS;
@@ -206,8 +180,7 @@ export class Journal {
   }
 
   clear(): void {
-    this.#ring.length = 0;
-    this.#start = 0;
+    this.#ring.clear();
   }
 
   #notify(entry: JournalEntry, live: LiveFacts): void {

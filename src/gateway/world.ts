@@ -11,6 +11,7 @@ import { ChangeLog, type ChangeEntry } from "./changes.js";
 import { EVENT_HANDLERS } from "./events.js";
 import { loadFixtures, type Fixtures } from "./fixtures.js";
 import { Journal } from "./journal.js";
+import { DEFAULT_LIMITS, type Limits } from "./limits.js";
 import { defaultQuirks, type QuirkName, type Quirks } from "./quirks.js";
 import { createState, type WorldState } from "./state.js";
 import type { TimelinePayload } from "./timeline.js";
@@ -61,7 +62,7 @@ export class World {
   /** Real-time mode: wall time minus simulated time (ms); null when the clock is simulated. */
   #wallOffset: number | null = null;
   /** What changed this world, for `GET /_mock/journal/export` and replay (see changes.ts). */
-  readonly changes = new ChangeLog();
+  readonly changes: ChangeLog;
   /** Control actions and fired events with their effects, for the inspector (see activity.ts). */
   readonly activity: Activity;
   /**
@@ -70,11 +71,15 @@ export class World {
    */
   quirkNoted: QuirkName | null = null;
 
-  constructor(readonly options: WorldOptions) {
+  constructor(
+    readonly options: WorldOptions,
+    limits: Limits = DEFAULT_LIMITS,
+  ) {
+    this.changes = new ChangeLog({ entries: limits.replayLogEntries, bytes: limits.replayLogBytes, refused: limits.refusedKeep });
     this.random = new RandomStreams(options.seed);
     this.clock = new SimClock(options.clockStart, options.tickMs);
     this.ids = new IdFactory(this.clock, this.random);
-    this.journal = new Journal(options.journalLimit ?? 10_000);
+    this.journal = new Journal({ entries: options.journalLimit ?? 10_000, bytes: limits.journalBytes });
     this.activity = new Activity(Math.min(options.journalLimit ?? 10_000, 10_000));
     this.scenarios = new ScenarioEngine({
       start: options.scenarios ?? [],

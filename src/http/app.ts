@@ -6,7 +6,7 @@ import { maskPath } from "../core/mask.js";
 import type { Host } from "../gateway/host.js";
 import { OPERATIONS } from "../gateway/operations.js";
 import { BODY_LIMIT, readCappedBody } from "./body.js";
-import { afterChange, arrival, drawRequestId, recordRequest, refusedBodyMarker, refuseRequest, searchOf } from "./changes.js";
+import { afterChange, arrival, drawRequestId, recordRequest, refusedBodyMarker, refusedUrl, refuseRequest, searchOf, type Dropped } from "./changes.js";
 import type { AppEnv } from "./env.js";
 import type { JournalListener } from "../gateway/journal.js";
 import { elapsedMs, monotonicMs } from "../core/wall.js";
@@ -119,10 +119,11 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
       return;
     }
     const dropped = refuseRequest(c, world, index, body, c.res.status);
-    const entry = record(c.res.status, dropped === null ? undefined : refusedBodyMarker(dropped));
+    const entry = record(c.res.status, dropped?.body ? refusedBodyMarker(dropped.body) : undefined, dropped);
     if (c.res.status >= 400) createdDespiteError(world, c.get("clientId"), transactionsBefore, entry.seq);
 
-    function record(status: number, marker?: string) {
+    function record(status: number, marker?: string, dropped: Dropped | null = null) {
+      const cut = marker !== undefined || dropped !== null;
       const live = { latency_ms: elapsedMs(started), sandbox_id: sandboxId };
       const entry = world.journal.record(
         {
@@ -130,7 +131,8 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
           request_id: requestId,
           method: c.req.method,
           path: maskPath(localPath), // world-local: two sandboxes of one seed journal the same bytes
-          url: c.req.url,
+          url: refusedUrl(c.req.url, dropped),
+          query_bytes: dropped?.query || undefined,
           operation: c.get("operation"),
           client_id: c.get("clientId"),
           status,
@@ -140,9 +142,10 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
           headers: c.get("requestHeaders"),
           // A refused body that was not kept keeps no answer or near misses either: replay, which
           // does not resend it, journals the same entry.
-          near_misses: marker === undefined ? c.get("nearMisses") : undefined,
-          body: marker ?? c.get("journalBody"),
-          answer: status === 0 || marker !== undefined ? undefined : c.get("answer"),
+          near_misses: cut ? undefined : c.get("nearMisses"),
+          body: marker ?? (cut ? null : c.get("journalBody")),
+          size: body?.length,
+          answer: status === 0 || cut ? undefined : c.get("answer"),
         },
         live,
       );

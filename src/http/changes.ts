@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { detach } from "../core/detach.js";
 import type { ChangeEntry } from "../gateway/changes.js";
 import type { Host } from "../gateway/host.js";
 import type { World } from "../gateway/world.js";
@@ -67,9 +68,6 @@ export function arrival(world: World): Arrival {
   return { rid: world.changes.requestIds - 1, at: world.clock.iso() };
 }
 
-/** A refused body longer than this is not kept (its effect on the world is its tick and request id). */
-export const KEEP_REFUSED_BODY = 8 * 1024;
-
 /**
  * Records a `/v1` request as soon as its body is read, before the handler runs: the log is in the
  * order the world applied the changes (a reply held by `delay_ms` must not push its entry after a
@@ -81,19 +79,34 @@ export function recordRequest(c: Context<AppEnv>, world: World, localPath: strin
   return world.recordChange({ kind: "request", method: c.req.method, path: localPath + searchOf(c.req.url), headers, body: body === "" ? null : body, ...at });
 }
 
+/** What a refused request did not keep (bytes of its body and of its query string; 0: kept). */
+export interface Dropped {
+  body: number;
+  query: number;
+}
+
 /**
- * Once answered: a request refused (4xx/5xx, no scenario rule involved) with a body over
- * {@link KEEP_REFUSED_BODY} keeps only what replay needs (method, path, status), not its bytes.
- * Returns the dropped body's size, or null when it was kept, so the journal shows a marker for it.
+ * Once answered: a request refused (4xx/5xx, no scenario rule involved) with a body or a query string
+ * over the refused cap (`--refused-keep`, 8 KiB) keeps only what replay needs (method, path, status),
+ * not those bytes: what it did to the world is its tick and request id. Returns what was dropped, or
+ * null when it was kept whole, so the journal shows markers for it.
  */
-export function refuseRequest(c: Context<AppEnv>, world: World, index: number, body: string | null, status: number): number | null {
-  if (status < 400 || c.get("rule") !== null || body === null || body.length <= KEEP_REFUSED_BODY) return null;
-  world.changes.forgetBody(index, { status, operation: c.get("operation"), client_id: c.get("clientId"), error_code: c.get("errorCode") ?? null, bytes: Buffer.byteLength(body) });
-  return Buffer.byteLength(body);
+export function refuseRequest(c: Context<AppEnv>, world: World, index: number, body: string | null, status: number): Dropped | null {
+  if (status < 400 || c.get("rule") !== null) return null;
+  const cap = world.changes.bounds.refused;
+  const bodyBytes = body === null || body.length * 3 <= cap ? 0 : Buffer.byteLength(body);
+  const queryBytes = searchOf(c.req.url).length;
+  const dropped = { body: bodyBytes > cap ? bodyBytes : 0, query: queryBytes > cap ? queryBytes : 0 };
+  if (!dropped.body && !dropped.query) return null;
+  world.changes.forgetBody(index, { status, operation: c.get("operation"), client_id: c.get("clientId"), error_code: c.get("errorCode") ?? null, bytes: dropped.body, ...(dropped.query && { query_bytes: dropped.query }) });
+  return dropped;
 }
 
 /** The journal's stand-in for a body that was refused and not kept. */
 export const refusedBodyMarker = (bytes: number) => `(refused body of ${bytes} bytes, not kept)`;
+
+/** The URL a journal keeps of a refused request: without its query string when that was dropped. */
+export const refusedUrl = (url: string, dropped: Dropped | null) => (dropped?.query ? detach(url.slice(0, url.indexOf("?"))) : url);
 
 /** Records a successful control call that changed the world, once answered. */
 export function afterChange(c: Context<AppEnv>, host: Host, world: World, localPath: string, at: Arrival, body: string | null): void {
@@ -102,8 +115,8 @@ export function afterChange(c: Context<AppEnv>, host: Host, world: World, localP
   const now = host.world(c.get("sandboxId"));
   const entry: ChangeEntry = { kind: localPath === "/_mock/reset" ? "reset" : "control", ...base };
   if (now && now !== world) {
-    now.changes.adopt(world.changes, world.options);
-    now.recordChange(entry);
+    // A truncated history is not adopted: the fresh world's log starts here, the reset included.
+    if (now.changes.adopt(world.changes, world.options)) now.recordChange(entry);
   } else {
     world.recordChange(entry);
   }

@@ -52,7 +52,9 @@ export const entrySchema = z
   })
   .strict();
 
-export const endSchema = z.object({ kind: z.literal("end"), rid }).strict();
+/** A log that reached its bound (gateway/changes.ts `Truncation`): what replay reports. */
+const truncated = z.object({ dropped: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER), rid, at: z.iso.datetime() }).strict();
+export const endSchema = z.object({ kind: z.literal("end"), rid, truncated: truncated.optional() }).strict();
 
 const headerSchema = z
   .object({

@@ -1,6 +1,6 @@
 import { maskPath } from "../core/mask.js";
 import { seal, sealDeep, unseal, unsealDeep } from "../core/seal.js";
-import type { ChangeEntry } from "../gateway/changes.js";
+import type { ChangeEntry, Truncation } from "../gateway/changes.js";
 import type { World, WorldOptions } from "../gateway/world.js";
 import { VERSION } from "../version.js";
 import { checkHeader, endSchema, entrySchema, problem } from "./check.js";
@@ -31,6 +31,8 @@ export interface LogEntry extends Omit<ChangeEntry, "body"> {
 export interface LogEnd {
   kind: "end";
   rid: number;
+  /** Present when the log reached a bound (`--replay-log-bytes`, `--replay-log-limit`): the changes after `at` were not kept. */
+  truncated?: Truncation;
 }
 
 export type LogLine = LogHeader | LogEntry | LogEnd;
@@ -49,7 +51,9 @@ export function* exportLines(world: World): Generator<LogLine> {
   };
   yield header;
   // The end line's count is taken first: requests answered while the export streams come after it.
-  const rid = world.changes.requestIds;
+  // A truncated log ends where it stopped keeping: its replay is the world as it was then.
+  const truncated = world.changes.truncated ? { ...world.changes.truncated } : null;
+  const rid = truncated ? truncated.rid : world.changes.requestIds;
   const length = world.changes.length;
   // Entries share header objects (one per caller): each set is sealed once per export.
   const sealedHeaders = new Map<object, Record<string, string>>();
@@ -63,7 +67,7 @@ export function* exportLines(world: World): Generator<LogLine> {
     if (n++ >= length) break;
     yield logEntry(entry, seed, sealHeaders);
   }
-  yield { kind: "end", rid };
+  yield truncated ? { kind: "end", rid, truncated } : { kind: "end", rid };
 }
 
 /**

@@ -5,7 +5,14 @@ import type { World } from "../gateway/world.js";
 import { createApp, type AppOptions } from "../http/app.js";
 import { drawRequestId, refusedBodyMarker } from "../http/changes.js";
 import { TransportFault } from "../http/outcomes.js";
+import type { Limits } from "../gateway/limits.js";
+import type { Truncation } from "../gateway/changes.js";
 import { parseLog } from "./log.js";
+
+/** What replay says of a truncated log: it rebuilt the world up to the cut, not after. */
+export function truncationNote(t: Truncation): string {
+  return `the log was truncated (it reached its --replay-log-bytes or --replay-log-limit bound): the world is replayed as it was at ${t.at}; ${t.dropped} later changes were not kept`;
+}
 
 /** Draws request ids until the world has drawn `n`, as the recorded server had at that point. */
 function catchUp(world: World, n: number): void {
@@ -42,8 +49,9 @@ function applyRefused(world: World, e: ChangeEntry & { refused: NonNullable<Chan
     error_code: e.refused.error_code ?? null,
     rule: null,
     headers: e.headers,
-    body: refusedBodyMarker(e.refused.bytes),
+    body: e.refused.bytes ? refusedBodyMarker(e.refused.bytes) : null,
     url: e.path,
+    query_bytes: e.refused.query_bytes,
     answer: undefined,
   });
 }
@@ -53,9 +61,9 @@ function applyRefused(world: World, e: ChangeEntry & { refused: NonNullable<Chan
  * request sent again in order through the real pipeline (transport faults and hangs end as they did:
  * the world changed, no answer). Returns the host and an app serving it with `appOptions`.
  */
-export async function replayLog(text: string, appOptions: AppOptions = {}) {
+export async function replayLog(text: string, appOptions: AppOptions = {}, limits: Partial<Limits> = {}) {
   const { options, entries, end } = parseLog(text);
-  const host = new Host(options);
+  const host = new Host(options, undefined, limits);
   const replayer = createApp(host, { ...appOptions, sleep: noDelay });
   const steps: ReplayStep[] = [];
   for (const e of entries) {
@@ -79,5 +87,5 @@ export async function replayLog(text: string, appOptions: AppOptions = {}) {
   }
   catchUp(host.root, end.rid);
   const app = createApp(host, appOptions);
-  return { host, app, fetch: (request: Request) => app.fetch(request), steps };
+  return { host, app, fetch: (request: Request) => app.fetch(request), steps, truncated: end.truncated ?? null };
 }

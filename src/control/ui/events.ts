@@ -17,40 +17,71 @@ const FLUSH_MS = 50;
  *   /_mock/requests/{seq}` has them), plus `latency_ms`, the real time it took (wall time: never in
  *   the journal API, which replays byte for byte). Leaving the bodies out keeps an open stream
  *   cheap under load (bench/inspector.mjs);
- * - `world`: something else changed the world (clock, scenarios, reset, sandboxes): read it again.
+ * - `world`: something else changed the world (clock, scenarios, reset, sandboxes): read it again;
+ * - `deleted`: the sandbox was deleted; the stream then ends (its world is gone, nothing will follow).
  * Holding a stream open changes nothing in the world; without one, nothing is computed for it.
+ *
+ * One write is in flight at a time (it resolves as the socket takes it: backpressure); events that
+ * arrive meanwhile wait in a queue of at most `--stream-buffer` bytes. A reader that lets it fill
+ * (a tab in the background, a client that never reads) is disconnected, its queue freed: an
+ * EventSource reconnects by itself and reads the log again.
  */
 export function mountEvents(ctl: Hono<AppEnv>, host: Host): void {
   controlRoute(ctl, {
     method: "GET", path: "/events", tag: "inspector", summary: "The world's live stream (server-sent events)",
-    description: "`request` events: each /v1 request's journal entry without its bodies, plus `latency_ms` (wall time, never in the journal API). `world` events: something else changed the world (clock, scenarios, reset, sandboxes).",
+    description: "`request` events: each /v1 request's journal entry without its bodies, plus `latency_ms` (wall time, never in the journal API). `world` events: something else changed the world (clock, scenarios, reset, sandboxes). `deleted`: the sandbox was deleted, and the stream ends. A reader that falls more than `--stream-buffer` bytes behind is disconnected.",
     answers: { 200: { description: "An event stream", media: "text/event-stream" } },
   }, (c) => {
     const sandboxId = c.get("sandboxId");
+    const limit = host.limits.streamBuffer;
+    const socket = (c.env as { outgoing?: { destroy(): void } } | undefined)?.outgoing;
     return streamSSE(c, async (stream) => {
       let world = c.get("world");
+      let end!: () => void;
+      const ended = new Promise<void>((resolve) => (end = resolve));
       // Events are queued and written together every FLUSH_MS: under load one socket write carries
       // many requests instead of one write each (the inspector's cost, bench/inspector.mjs).
       let queued = "";
+      let writing = false;
       let flushing: ReturnType<typeof setTimeout> | null = null;
       const flush = () => {
         flushing = null;
+        if (writing || !queued || stream.aborted || stream.closed) return;
         const text = queued;
         queued = "";
-        if (text && !stream.aborted && !stream.closed) void stream.write(text).catch(() => undefined);
+        writing = true;
+        void stream.write(text).then(() => {
+          writing = false;
+          if (queued) flushing ??= setTimeout(flush, FLUSH_MS);
+        });
       };
-      const send = (event: string, data: unknown) => {
-        // JSON text has no raw line breaks, so one `data:` line carries it (the SSE framing).
-        queued += `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+      const enqueue = (text: string) => {
+        queued += text;
+        if (queued.length > limit) {
+          // Fallen behind: drop the reader (its socket, so the bytes it did not read are freed too).
+          queued = "";
+          socket?.destroy();
+          stream.abort();
+          end();
+          return;
+        }
         flushing ??= setTimeout(flush, FLUSH_MS);
       };
+      // JSON text has no raw line breaks, so one `data:` line carries it (the SSE framing).
+      const send = (event: string, data: unknown) => enqueue(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       const onRequest = (entry: JournalEntry, live: LiveFacts) => send("request", summary(entry, live));
       let stopJournal = world.journal.subscribe(onRequest);
       const stopWatch = host.watch((id) => {
         if (id !== sandboxId && !(sandboxId === null && id !== null)) return;
         const now = host.world(sandboxId);
+        if (!now) {
+          // The sandbox is gone: say so, then end the stream (and let go of the deleted world).
+          queued += `event: deleted\ndata: ${JSON.stringify({ sandbox: sandboxId })}\n\n`;
+          end();
+          return;
+        }
         // A reset replaces the world: follow the new one's journal.
-        if (now && now !== world) {
+        if (now !== world) {
           stopJournal();
           world = now;
           stopJournal = world.journal.subscribe(onRequest);
@@ -58,15 +89,17 @@ export function mountEvents(ctl: Hono<AppEnv>, host: Host): void {
         send("world", { sandbox: id, now: world.clock.iso() });
       });
       send("world", { sandbox: sandboxId, now: world.clock.iso() });
-      const keepAlive = setInterval(() => void stream.write(": keep-alive\n\n").catch(() => undefined), KEEP_ALIVE_MS);
-      await new Promise<void>((resolve) => {
-        stream.onAbort(resolve);
-        c.req.raw.signal.addEventListener("abort", () => resolve());
-      });
+      const keepAlive = setInterval(() => enqueue(": keep-alive\n\n"), KEEP_ALIVE_MS);
+      stream.onAbort(end);
+      c.req.raw.signal.addEventListener("abort", end);
+      await ended;
       clearInterval(keepAlive);
       if (flushing) clearTimeout(flushing);
       stopWatch();
       stopJournal();
+      // What is still queued (the `deleted` event) is written before the stream closes; not awaited,
+      // so a reader that does not read holds only those bytes, not this closure and its world.
+      if (queued && !stream.aborted) void stream.write(queued);
     });
   });
 }
