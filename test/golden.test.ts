@@ -165,10 +165,10 @@ test("over a socket, the header lines come in the same order and case", async ()
     const head = `Host: 127.0.0.1\r\nApi-Key: ${MERCHANT.key}\r\nClient-Id: ${MERCHANT.id}\r\n`;
     const sale = await raw(port, `POST /v1/transactions HTTP/1.1\r\n${head}content-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`);
     const lines = (text: string) => text.slice(0, text.indexOf("\r\n\r\n")).split("\r\n").map((l) => l.replace(/: .*/, ""));
-    expect(lines(sale)).toEqual(["HTTP/1.1 200 OK", "content-type", "x-paydouble-rule", "x-request-id", "Content-Length", "Date", "Connection", "Keep-Alive"]);
+    expect(lines(sale)).toEqual(["HTTP/1.1 200 OK", "content-type", "x-paydouble-now", "x-request-id", "Content-Length", "Date", "Connection", "Keep-Alive"]);
     expect(Number(/Content-Length: (\d+)/.exec(sale)![1])).toBe(Buffer.byteLength(sale.slice(sale.indexOf("\r\n\r\n") + 4)));
     const refused = await raw(port, `GET /v1/transactions?limit=x HTTP/1.1\r\n${head}\r\n`);
-    expect(lines(refused)).toEqual(["HTTP/1.1 400 Bad Request", "content-type", "x-request-id", "Content-Length", "Date", "Connection", "Keep-Alive"]);
+    expect(lines(refused)).toEqual(["HTTP/1.1 400 Bad Request", "content-type", "x-paydouble-now", "x-request-id", "Content-Length", "Date", "Connection", "Keep-Alive"]);
     const health = await raw(port, "GET /_mock/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
     expect(lines(health)).toEqual(["HTTP/1.1 200 OK", "content-type", "x-request-id", "Content-Length", "Date", "Connection", "Keep-Alive"]);
   } finally {
