@@ -993,6 +993,8 @@ export interface components {
     headers: {
         /** @description This request's id (also the body's `correlation_id`). */
         RequestId: string;
+        /** @description The world's simulated instant when this request arrived (ISO 8601, UTC): build time windows such as `start_date`/`end_date` from it, not from your own clock. `Date` stays wall time. */
+        SimulatedNow: string;
     };
     pathItems: never;
 }
@@ -1023,6 +1025,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1033,6 +1036,7 @@ export interface operations {
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1043,6 +1047,7 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1053,6 +1058,7 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1063,6 +1069,7 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1091,6 +1098,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1101,6 +1109,7 @@ export interface operations {
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1111,6 +1120,7 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1121,6 +1131,7 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1131,6 +1142,7 @@ export interface operations {
             409: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1141,6 +1153,7 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1167,6 +1180,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1177,6 +1191,7 @@ export interface operations {
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1187,6 +1202,7 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1197,6 +1213,7 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1207,6 +1224,7 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1217,6 +1235,7 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1247,6 +1266,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1257,6 +1277,7 @@ export interface operations {
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1267,6 +1288,7 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1277,6 +1299,7 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1287,6 +1310,7 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1297,6 +1321,7 @@ export interface operations {
             409: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1307,6 +1332,7 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1331,6 +1357,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1341,6 +1368,7 @@ export interface operations {
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1351,6 +1379,7 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1361,6 +1390,7 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1371,6 +1401,7 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1399,6 +1430,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1409,6 +1441,7 @@ export interface operations {
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1419,6 +1452,7 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1429,6 +1463,7 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1439,6 +1474,7 @@ export interface operations {
             409: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1449,6 +1485,7 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1475,6 +1512,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1485,6 +1523,7 @@ export interface operations {
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1495,6 +1534,7 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1505,6 +1545,7 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1515,6 +1556,7 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1525,6 +1567,7 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1555,6 +1598,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1565,6 +1609,7 @@ export interface operations {
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1575,6 +1620,7 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1585,6 +1631,7 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1595,6 +1642,7 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1605,6 +1653,7 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1631,6 +1680,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1641,6 +1691,7 @@ export interface operations {
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1651,6 +1702,7 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1661,6 +1713,7 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1671,6 +1724,7 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1681,6 +1735,7 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1713,6 +1768,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1723,6 +1779,7 @@ export interface operations {
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1733,6 +1790,7 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1743,6 +1801,7 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1753,6 +1812,7 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1781,6 +1841,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1791,6 +1852,7 @@ export interface operations {
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1801,6 +1863,7 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1811,6 +1874,7 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1821,6 +1885,7 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1847,6 +1912,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1857,6 +1923,7 @@ export interface operations {
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1867,6 +1934,7 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1877,6 +1945,7 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1887,6 +1956,7 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1897,6 +1967,7 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1926,6 +1997,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1936,6 +2008,7 @@ export interface operations {
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1946,6 +2019,7 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1956,6 +2030,7 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1966,6 +2041,7 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1994,6 +2070,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2004,6 +2081,7 @@ export interface operations {
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2014,6 +2092,7 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2024,6 +2103,7 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2034,6 +2114,7 @@ export interface operations {
             409: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2044,6 +2125,7 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2070,6 +2152,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2080,6 +2163,7 @@ export interface operations {
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2090,6 +2174,7 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2100,6 +2185,7 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2110,6 +2196,7 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2120,6 +2207,7 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2148,6 +2236,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2158,6 +2247,7 @@ export interface operations {
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2168,6 +2258,7 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2178,6 +2269,7 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2188,6 +2280,7 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2225,6 +2318,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2235,6 +2329,7 @@ export interface operations {
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2245,6 +2340,7 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2255,6 +2351,7 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2265,6 +2362,7 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2293,6 +2391,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2303,6 +2402,7 @@ export interface operations {
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2313,6 +2413,7 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2323,6 +2424,7 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2333,6 +2435,7 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2343,6 +2446,7 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2353,6 +2457,7 @@ export interface operations {
             502: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2379,6 +2484,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2389,6 +2495,7 @@ export interface operations {
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2399,6 +2506,7 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2409,6 +2517,7 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2419,6 +2528,7 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2429,6 +2539,7 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2459,6 +2570,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2469,6 +2581,7 @@ export interface operations {
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2479,6 +2592,7 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2489,6 +2603,7 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2499,6 +2614,7 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2509,6 +2625,7 @@ export interface operations {
             409: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2519,6 +2636,7 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2529,6 +2647,7 @@ export interface operations {
             502: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2559,6 +2678,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2569,6 +2689,7 @@ export interface operations {
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2579,6 +2700,7 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2589,6 +2711,7 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2599,6 +2722,7 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2609,6 +2733,7 @@ export interface operations {
             409: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2619,6 +2744,7 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2629,6 +2755,7 @@ export interface operations {
             502: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2657,6 +2784,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2667,6 +2795,7 @@ export interface operations {
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2677,6 +2806,7 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2687,6 +2817,7 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2697,6 +2828,7 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2707,6 +2839,7 @@ export interface operations {
             409: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2717,6 +2850,7 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2727,6 +2861,7 @@ export interface operations {
             502: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2758,6 +2893,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2768,6 +2904,7 @@ export interface operations {
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2778,6 +2915,7 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2788,6 +2926,7 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2798,6 +2937,7 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2829,6 +2969,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2839,6 +2980,7 @@ export interface operations {
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2849,6 +2991,7 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2859,6 +3002,7 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2869,6 +3013,7 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2902,6 +3047,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2912,6 +3058,7 @@ export interface operations {
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2922,6 +3069,7 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2932,6 +3080,7 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2942,6 +3091,7 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2952,6 +3102,7 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "x-paydouble-now": components["headers"]["SimulatedNow"];
                     [name: string]: unknown;
                 };
                 content: {
