@@ -131,7 +131,11 @@ function approved(result: unknown): boolean {
 function sameBody(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (a === null || b === null || a === undefined || b === undefined) return false;
-  return JSON.stringify(a) === JSON.stringify(b);
+  try {
+    return JSON.stringify(a) === JSON.stringify(b);
+  } catch {
+    return false; // nested past the stack (a hostile body): never the same request as another
+  }
 }
 
 export type { Finding };
