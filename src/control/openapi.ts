@@ -19,6 +19,7 @@ const TAGS: Record<string, string> = {
   payments: "Direct test helpers: ACH returns, removal from a batch, settlement.",
   docs: "The OpenAPI documents and the page that renders them.",
   inspector: "The inspector page, its assets and the live event stream it listens to.",
+  verdict: "Coverage of the catalogue's outcomes and the client-conduct audit of a test run.",
 };
 
 /** `/clock/advance` -> `controlClockAdvance`: a stable operation id from method and path. */
