@@ -117,6 +117,8 @@ export class ChangeLog {
   /** Header sets by their JSON, so every request of one caller shares one object. */
   #headerSets = new Map<string, Record<string, string>>();
   #bodies = new BodyTable();
+  #lastBody: string | null = null;
+  #lastSealed = "";
   #chunks: Chunk[] = [];
   #length = 0;
   #bytes = 0;
@@ -151,7 +153,9 @@ export class ChangeLog {
     const n = this.#length;
     const headersKey = JSON.stringify(entry.headers);
     const knownHeaders = this.#headerSets.get(headersKey);
-    const body = entry.body === null ? null : conceal(entry.body, AT_REST);
+    // A suite sends the same payload again and again: sealed once while it repeats.
+    if (entry.body !== null && entry.body !== this.#lastBody) this.#lastSealed = conceal((this.#lastBody = entry.body), AT_REST);
+    const body = entry.body === null ? null : this.#lastSealed;
     const own = entry.path.length > this.bounds.refused || (body !== null && body.length > this.bounds.refused);
     const key = entry.body === null && !entry.refused && !own ? `${entry.kind} ${entry.method} ${entry.path}\n${headersKey}` : null;
     let shape = key === null ? undefined : this.#shapeIds.get(key);

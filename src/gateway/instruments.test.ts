@@ -25,6 +25,26 @@ describe("instruments", () => {
     expect(cardBrand("36227206271667")).toBe("diners_club");
     expect(cardBrand("9000000000000000")).toBeNull();
   });
+  test("the BIN read once gives the brand each prefix read alone gives, for every 6-digit BIN", () => {
+    // The reference reading: the prefix rules applied to the digits as text, one slice per prefix.
+    const reference = (pan: string) => {
+      const p = (n: number) => Number(pan.slice(0, n));
+      if (p(6) >= 622126 && p(6) <= 622925) return "discover";
+      if (p(4) === 6011 || (p(3) >= 644 && p(3) <= 649) || p(2) === 65) return "discover";
+      if (p(4) >= 3528 && p(4) <= 3589) return "jcb";
+      if (p(4) >= 2221 && p(4) <= 2720) return "mastercard";
+      if (p(4) === 3095 || (p(3) >= 300 && p(3) <= 305) || p(2) === 36 || p(2) === 38 || p(2) === 39) return "diners_club";
+      if (p(2) === 34 || p(2) === 37) return "american_express";
+      if (p(2) >= 51 && p(2) <= 55) return "mastercard";
+      if (p(2) === 62 || p(2) === 81) return "unionpay";
+      if (pan[0] === "4") return "visa";
+      return null;
+    };
+    for (let bin = 0; bin < 1_000_000; bin++) {
+      const pan = `${String(bin).padStart(6, "0")}0000000000`;
+      if (cardBrand(pan) !== reference(pan)) expect(cardBrand(pan), pan).toBe(reference(pan));
+    }
+  });
   test("the debit brands only for a DEBIT Visa or Mastercard", () => {
     expect(reportedBrand("4000056655665556", "DEBIT")).toBe("visa_debit");
     expect(reportedBrand("5200828282828210", "DEBIT")).toBe("mastercard_debit");
