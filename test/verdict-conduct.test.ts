@@ -46,6 +46,15 @@ describe("rule 4: do not retry 400, 401, 403, 404, 409", () => {
     expect(html).toContain('<span class="badge">retry_after_client_error</span>');
     expect(html).toContain('<a href="/_mock/requests/1">#1 POST /v1/transactions → 400</a>');
   });
+  it("a request with a 12 KB URL sent again unchanged is found; one that differs in its last character is not", async () => {
+    const url = (last: string) => `/v1/transactions?note=${"x".repeat(12 * 1024)}${last}`;
+    const wrong = { ...MERCHANT, key: "pk_live_wrong" };
+    expect((await call("GET", url("a"), undefined, wrong)).status).toBe(401);
+    expect((await call("GET", url("b"), undefined, wrong)).status).toBe(401);
+    expect(await kinds()).not.toContain("retry_after_client_error");
+    expect((await call("GET", url("b"), undefined, wrong)).status).toBe(401);
+    expect(await kinds()).toContain("retry_after_client_error");
+  });
   it("a 400 fixed before it is sent again is clean", async () => {
     expect((await call("POST", "/v1/transactions", { ...card("4242424242424242"), amount: -5 })).status).toBe(400);
     expect((await call("POST", "/v1/transactions", card("4242424242424242"))).status).toBe(200);

@@ -118,7 +118,7 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
       if (c.req.method !== "GET" && c.res.status < 400 && localPath.startsWith("/_mock/") && !READ_ONLY_POSTS.has(localPath)) host.notify(sandboxId);
       return;
     }
-    const dropped = refuseRequest(c, world, index, body, c.res.status);
+    const dropped = refuseRequest(c, world, index, localPath, body, c.res.status);
     const entry = record(c.res.status, dropped?.body ? refusedBodyMarker(dropped.body) : undefined, dropped);
     if (c.res.status >= 400) createdDespiteError(world, c.get("clientId"), transactionsBefore, entry.seq);
 

@@ -91,14 +91,14 @@ export interface Dropped {
  * not those bytes: what it did to the world is its tick and request id. Returns what was dropped, or
  * null when it was kept whole, so the journal shows markers for it.
  */
-export function refuseRequest(c: Context<AppEnv>, world: World, index: number, body: string | null, status: number): Dropped | null {
+export function refuseRequest(c: Context<AppEnv>, world: World, index: number, localPath: string, body: string | null, status: number): Dropped | null {
   if (status < 400 || c.get("rule") !== null) return null;
   const cap = world.changes.bounds.refused;
   const bodyBytes = body === null || body.length * 3 <= cap ? 0 : Buffer.byteLength(body);
   const queryBytes = searchOf(c.req.url).length;
   const dropped = { body: bodyBytes > cap ? bodyBytes : 0, query: queryBytes > cap ? queryBytes : 0 };
   if (!dropped.body && !dropped.query) return null;
-  world.changes.forgetBody(index, { status, operation: c.get("operation"), client_id: c.get("clientId"), error_code: c.get("errorCode") ?? null, bytes: dropped.body, ...(dropped.query && { query_bytes: dropped.query }) });
+  world.changes.forgetBody(index, { status, operation: c.get("operation"), client_id: c.get("clientId"), error_code: c.get("errorCode") ?? null, bytes: dropped.body, ...(dropped.query && { query_bytes: dropped.query }) }, localPath);
   return dropped;
 }
 

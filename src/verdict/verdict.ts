@@ -3,7 +3,7 @@ import type { JournalEntry } from "../gateway/journal.js";
 import type { World } from "../gateway/world.js";
 import { CATALOGUE } from "./catalogue.js";
 import { classify } from "./classify.js";
-import { Conduct, type Step } from "./conduct.js";
+import { Conduct, retryKey, type Step } from "./conduct.js";
 import { FINDING_KINDS, type EntryRef, type Finding, type FindingName } from "./findings.js";
 
 /** What the pipeline hands over for each answered `/v1` request (after the journal recorded it). */
@@ -160,7 +160,7 @@ export class Verdict {
       ref,
       operation: e.operation,
       client_id: e.client_id,
-      key: `${e.method} ${o.url}`,
+      key: retryKey(e.method, o.url),
       body: o.body,
       result: o.result,
       arrivedMs: o.arrivedMs,
