@@ -41,7 +41,12 @@ const c=spawn(${JSON.stringify(cmd[0])},${JSON.stringify([...cmd.slice(1)])},{en
 const go=()=>fetch("http://127.0.0.1:4300/v1/transactions",{method:"POST",headers:${JSON.stringify(headers)},body:${JSON.stringify(body)}})
 .then(r=>r.status===200,()=>false).then(ok=>ok?(console.log(performance.now()-t0),c.kill("SIGTERM")):setTimeout(go,5));go();`;
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+// An even count (the default 10) has two middle values: the median is their mean, not the upper one.
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
 const report = (title, times) => {
   console.log(title);
   for (const [image, xs] of Object.entries(times)) console.log(`  ${image.padEnd(40)} median ${median(xs).toFixed(0)}  min ${Math.min(...xs).toFixed(0)}  max ${Math.max(...xs).toFixed(0)}`);
