@@ -4,10 +4,10 @@ import { close } from "../payment-flow.js";
 import { achSale, expectTransaction, sale } from "../payments-helpers.js";
 
 /**
- * Reported after issue 21 (not reproduced: settleBatch cancels the event, these pass as written): after `paydouble ctl trigger settle` (`POST /_mock/batches/{id}/settle`) the
- * batch's `batch_settle` event must leave `GET /_mock/clock`'s pending list: it would settle a
- * settled batch. Checked for a batch closed by the call, by its auto-close, with a scenario's
- * settlement delay, and in a sandbox.
+ * After `paydouble ctl trigger settle` (`POST /_mock/batches/{id}/settle`) the batch's
+ * `batch_settle` event must leave `GET /_mock/clock`'s pending list: it would settle a settled
+ * batch. Reported after issue 21; not reproduced (settleBatch cancels the event), so these guard it:
+ * a batch closed by the call, by its auto-close, an ACH batch, a sandbox, a scenario's delay.
  */
 type T = ReturnType<typeof setup>;
 const pending = async (t: T, root: string) => ((await t.get(`${root}/_mock/clock`, { as: null })).body.pending as { event: string; subject: string }[]).map((e) => `${e.event} ${e.subject}`);
