@@ -2,7 +2,8 @@
 // every world". Measures, in process, the CPU time one control request holds the thread for:
 // loading a 20,000-rule file (about 490 KB of YAML), a did-you-mean over a 938 KB misspelled
 // operation name, a rule with a 900 KB body path, 2,000 bad event names; and the per-request cost
-// of a world with 9,000 `matches` rules on another operation beside the same world without them.
+// of a world with 9,000 `matches` rules on another operation, and on the request's own, beside the
+// same world without them; and the load of 9,000 and of 20,000 (shadowed) rules given as objects.
 import { createDouble } from "../dist/index.js";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -50,13 +51,28 @@ const many = {
   name: "many",
   rules: Array.from({ length: 9000 }, (_, i) => ({ when: { operation: "createClient", body: { dba: { matches: `^Zz${i}(\\d+)$` } } }, then: { fail: { status: 500, error: "SYSTEM_ERROR" } } })),
 };
+// The same on the request's own operation: every rule is tried (unanchored, so RE2 runs each time).
+const own = {
+  version: 1,
+  name: "own",
+  rules: Array.from({ length: 9000 }, (_, i) => ({ when: { operation: "createTransaction", body: { "payment_method.first_name": { matches: `Zz${i}_(\\d+)$` } } }, then: { fail: { status: 500, error: "SYSTEM_ERROR" } } })),
+};
+// 20,000 rules given as an object, every one after the first shadowed by it (a warning each).
+const shadowed = { version: 1, name: "shadowed", rules: Array.from({ length: 20_000 }, () => ({ when: { operation: "createTransaction", body: { amount: { gte: 1 } } }, then: { approve: true } })) };
+let c = process.cpuUsage();
+createDouble({ scenarios: [shadowed] });
+lines.push(`20,000 shadowed rules given to createDouble ${cpuMs(c)} ms`);
 const base = createDouble({ journalLimit: 100 });
 const withRules = createDouble({ journalLimit: 100, scenarios: [many] });
-await measure(base);
-await measure(withRules);
+c = process.cpuUsage();
+const withOwn = createDouble({ journalLimit: 100, scenarios: [own] });
+lines.push(`9,000 matches rules given to createDouble  ${cpuMs(c)} ms`);
+for (const d of [base, withRules, withOwn]) await measure(d);
 const b = await measure(base);
 const m = await measure(withRules);
+const o = await measure(withOwn);
 lines.push(`POST /v1/transactions, ${REQUESTS} requests each (ms):`);
 lines.push(`  no extra rules (baseline)               median ${b.median}  p99 ${b.p99}`);
 lines.push(`  9,000 matches rules of createClient     median ${m.median}  p99 ${m.p99}`);
+lines.push(`  9,000 matches rules of createTransaction median ${o.median}  p99 ${o.p99}`);
 console.log(lines.join("\n"));

@@ -12,42 +12,56 @@ const card = (first_name) => ({ type: "Card", entry_method: "ECOMMERCE", pan: "4
 const body = (first_name = "Ada") => JSON.stringify({ type: "SALE", amount: 1234, payment_method: card(first_name) });
 
 // Given at creation (a file this size is over the 1 MiB upload limit of POST /_mock/scenarios).
-const many9000 = {
+// `^Zz<i>` patterns are turned away by their literal prefix before RE2 runs; `Zz<i>_` patterns
+// (no anchor) run RE2 on every request, 9,000 times.
+const manyOf = (pattern) => ({
   version: 1,
   name: "many",
   rules: Array.from({ length: RULES }, (_, i) => ({
     name: `r${i}`,
-    when: { operation: "createTransaction", body: { "payment_method.first_name": { matches: `^Zz${i}(\\d+)$` } } },
+    when: { operation: "createTransaction", body: { "payment_method.first_name": { matches: pattern(i) } } },
     then: { decline: { code: "05", description: "No" } },
   })),
-};
+});
 
+// Wall time per request (median, p99) and the mean CPU time this thread spent per request: on a
+// shared machine the CPU figure moves far less than the wall times.
 async function measure(double, first) {
   const times = [];
+  const cpu = process.cpuUsage();
   for (let i = 0; i < REQUESTS; i++) {
     const t = process.hrtime.bigint();
     const r = await double.app.request("/v1/transactions", { method: "POST", headers: MERCHANT, body: body(first) });
     await r.text();
     times.push(Number(process.hrtime.bigint() - t) / 1e6);
   }
+  const used = process.cpuUsage(cpu);
   times.sort((a, b) => a - b);
-  return { median: times[Math.floor(times.length / 2)].toFixed(2), p99: times[Math.floor(times.length * 0.99)].toFixed(2) };
+  const median = times[Math.floor(times.length / 2)].toFixed(2);
+  return { median, p99: times[Math.floor(times.length * 0.99)].toFixed(2), cpu: ((used.user + used.system) / 1000 / REQUESTS).toFixed(2) };
+}
+
+function created(file) {
+  const c = process.cpuUsage();
+  const double = createDouble({ journalLimit: 100, scenarios: [file] });
+  const u = process.cpuUsage(c);
+  return { double, loadMs: (u.user + u.system) / 1000 };
 }
 
 const base = createDouble({ journalLimit: 100 });
-let t = process.hrtime.bigint();
-const many = createDouble({ journalLimit: 100, scenarios: [many9000] });
-const loadMs = Number(process.hrtime.bigint() - t) / 1e6;
-await measure(base); // warm-up
-await measure(many);
+const anchored = created(manyOf((i) => `^Zz${i}(\\d+)$`));
+const unanchored = created(manyOf((i) => `Zz${i}_(\\d+)$`));
+for (const d of [base, anchored.double, unanchored.double]) await measure(d); // warm-up
 const b = await measure(base);
-const m = await measure(many);
+const m = await measure(anchored.double);
+const u = await measure(unanchored.double);
 const evil = createDouble();
 await evil.app.request("/_mock/scenarios", { method: "POST", headers: { "content-type": "application/yaml" }, body: 'version: 1\nname: evil\nrules:\n  - when: { operation: createTransaction, body: { payment_method.first_name: { matches: "^(a+)+$" } } }\n    then: { decline: { code: "05", description: No } }\n' });
-t = process.hrtime.bigint();
+const t = process.hrtime.bigint();
 await (await evil.app.request("/v1/transactions", { method: "POST", headers: MERCHANT, body: body(`${"a".repeat(28)}!`) })).text();
 const evilMs = Number(process.hrtime.bigint() - t) / 1e6;
 console.log(`POST /v1/transactions, ${REQUESTS} requests each (ms):`);
-console.log(`  no extra rules (baseline)   median ${b.median}  p99 ${b.p99}`);
-console.log(`  ${RULES} matches rules       median ${m.median}  p99 ${m.p99}   (file loaded in ${loadMs.toFixed(0)} ms)`);
+console.log(`  no extra rules (baseline)            median ${b.median}  p99 ${b.p99}  cpu ${b.cpu}`);
+console.log(`  ${RULES} matches rules ^Zz<i>(\\d+)$    median ${m.median}  p99 ${m.p99}  cpu ${m.cpu}   (loaded in ${anchored.loadMs.toFixed(0)} ms CPU)`);
+console.log(`  ${RULES} matches rules Zz<i>_(\\d+)$    median ${u.median}  p99 ${u.p99}  cpu ${u.cpu}   (loaded in ${unanchored.loadMs.toFixed(0)} ms CPU)`);
 console.log(`  ^(a+)+$ vs 28 a's and '!'   ${evilMs.toFixed(2)} ms`);

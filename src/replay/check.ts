@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_INSTANT_MS } from "../core/duration.js";
+import { instantMsSchema } from "../core/instant.js";
 import { fixturesSchema } from "../gateway/fixtures.js";
 import { QUIRKS } from "../gateway/quirks.js";
 import type { WorldOptions } from "../gateway/world.js";
@@ -17,8 +17,6 @@ import { VERSION } from "../version.js";
 
 /** The most request ids a log may count: replay draws each one (a few seconds for this many). */
 export const MAX_REPLAY_RIDS = 2_000_000;
-/** The first and last instants a live `--clock-start` can name (four-digit years). */
-const FIRST_INSTANT_MS = new Date("0000-01-01T00:00:00.000Z").getTime();
 /** A tick of at most ten thousand years, as `--tick`. */
 const MAX_TICK_MS = 10_000 * 366 * 86_400_000;
 
@@ -75,11 +73,8 @@ const optionsSchema = z
     seed: z.string().min(1).max(200),
     startSeed: z.string().min(1).max(200).optional(),
     fixtures: z.unknown(),
-    clockStart: z
-      .number()
-      .int("must be a whole number of milliseconds")
-      .min(FIRST_INSTANT_MS, "must not be before 0000-01-01T00:00:00.000Z")
-      .max(MAX_INSTANT_MS, "must not be after 9999-12-31T23:59:59.999Z, the last instant the clock can show"),
+    // The instants a live `--clock-start` can name, by the one rule in core/instant.ts.
+    clockStart: instantMsSchema,
     tickMs: z.number().min(0, "must not be negative").max(MAX_TICK_MS, "must be at most P10000Y"),
     quirks: z.partialRecord(z.enum(Object.keys(QUIRKS) as [keyof typeof QUIRKS]), z.boolean()).optional(),
     journalLimit: z.number().int("must be a whole number").min(1).max(10_000_000).optional(),

@@ -1,7 +1,8 @@
 import { GatewayError } from "../core/errors.js";
 import type { Prng } from "../core/random.js";
 import type { QuirkName } from "../gateway/quirks.js";
-import { allHold, fillGroups } from "./match.js";
+import { conditionsHold, ruleTest, type RuleTest } from "./conditions.js";
+import { fillGroups } from "./match.js";
 import type { Rule, ScenarioFile, ScheduleEntry, Then } from "./schema.js";
 
 /**
@@ -55,6 +56,8 @@ export interface ActiveRule {
   readBack: boolean;
   name: string;
   rule: Rule;
+  /** The rule's conditions, ready to test. */
+  test: RuleTest;
   /** Requests whose conditions held, per budget key (`*` or a client id). */
   seen: Map<string, number>;
   /** Requests the rule shaped, per budget key. */
@@ -97,11 +100,14 @@ export class ScenarioEngine {
     this.#touched.length = 0;
     this.#drawn.length = 0;
     this.#firedBy = null;
+    // Listed and lower-cased once per request, and only if a rule reads headers.
+    let lowered: Record<string, string> | undefined;
+    const headers = () => (lowered ??= lowerCaseKeys(input.headers()));
+    const groups: string[] = [];
     for (const scenario of this.#active) {
       if (!scenario.enabled) continue;
       for (const r of rulesFor(scenario, input.operation)) {
-        const groups = conditionsHold(r.rule, input);
-        if (!groups || !this.#budgetAllows(r, input)) continue;
+        if (!conditionsHold(r.test, input, headers, groups) || !this.#budgetAllows(r, input)) continue;
         return { label: r.label, outcome: resolve(r.rule.then, groups), readBack: r.readBack };
       }
     }
@@ -242,29 +248,13 @@ function activate(file: ScenarioFile, origin: ScenarioOrigin): ActiveScenario {
     rules: file.rules.map((rule, i) => {
       const name = rule.name ?? `rule-${i + 1}`;
       const readBack = origin === "builtin" && Object.keys(rule.then).every((k) => READ_BACK_ONLY.has(k));
-      return { label: `${file.name}/${name}`, readBack, name, rule, seen: new Map(), fired: new Map(), hits: 0 };
+      return { label: `${file.name}/${name}`, readBack, name, rule, test: ruleTest(rule), seen: new Map(), fired: new Map(), hits: 0 };
     }),
   };
 }
 
 /** What a built-in approval may say and still be the gateway's ordinary answer (the card type it reads back). */
 const READ_BACK_ONLY = new Set(["approve", "card_type"]);
-
-/** The captured groups (possibly none) when every condition holds; null otherwise. */
-function conditionsHold(rule: Rule, input: MatchInput): string[] | null {
-  const w = rule.when;
-  if (w.operation !== undefined && !(Array.isArray(w.operation) ? w.operation : [w.operation]).includes(input.operation as never)) {
-    return null;
-  }
-  if (w.client !== undefined && !(Array.isArray(w.client) ? w.client : [w.client]).includes(input.clientId ?? "")) return null;
-  const groups: string[] = [];
-  if (!allHold(w.body, input.body, groups)) return null;
-  if (!allHold(w.query, input.query, groups)) return null;
-  // Lower-cased only for a rule that reads headers: most do not, and this runs per rule per request.
-  if (w.headers && !allHold(w.headers, lowerCaseKeys(input.headers()), groups, true)) return null;
-  if (!allHold(w.params, input.params ?? {}, groups)) return null;
-  return groups;
-}
 
 function resolve(then: Then, groups: string[]): Outcome {
   const filled = fillGroups(then, groups);

@@ -21,13 +21,22 @@ export function parseScenario(text: string, options: { strict?: boolean } = {}):
   const schemaProblems = result.success ? [] : issueProblems(result.error.issues, source.at).filter((p) => !covered.some((c) => p.path === c || p.path.startsWith(`${c}.`)));
   const asProblem = (f: Finding): Problem => ({ path: dotted(f.path), ...source.at(f.path, f.atKey ?? false), message: f.message });
   const errors = [...schemaProblems, ...findings.filter((f) => f.severity === "error").map(asProblem)];
-  let warnings = sortProblems(findings.filter((f) => f.severity === "warning").map((f) => ({ ...asProblem(f), message: `warning: ${f.message}` })));
-  if (options.strict) {
-    errors.push(...warnings);
-    warnings = [];
-  }
-  if (errors.length === 0 && result.success) return { ok: true, scenario: result.data, warnings };
-  return { ok: false, problems: sortProblems(errors), warnings };
+  const warned = findings.filter((f) => f.severity === "warning");
+  const located = () => sortProblems(warned.map((f) => ({ ...asProblem(f), message: `warning: ${f.message}` })));
+  if (options.strict) errors.push(...located());
+  const warnings = options.strict ? () => [] : located;
+  if (errors.length === 0 && result.success) return withWarnings({ ok: true, scenario: result.data }, warnings);
+  return withWarnings({ ok: false, problems: sortProblems(errors) }, warnings);
+}
+
+/**
+ * `warnings`, located (line and column) when first read: a JSON text is parsed again as YAML for
+ * positions, seconds for a file of 20,000 shadowed rules, and most callers (createDouble, the
+ * library, a replay log's header) drop the warnings unread (issue 21 item 12).
+ */
+function withWarnings<T extends object>(result: T, located: () => Problem[]): T & { warnings: Problem[] } {
+  let memo: Problem[] | undefined;
+  return Object.defineProperty(result, "warnings", { get: () => (memo ??= located()), enumerable: true }) as T & { warnings: Problem[] };
 }
 
 function sortProblems(problems: Problem[]): Problem[] {

@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { INSTANT_OUT_OF_RANGE } from "../../src/core/instant.js";
 import { sealDeep, unsealDeep } from "../../src/core/seal.js";
 import { replayLog } from "../../src/replay/replay.js";
 import { ensureBuilt } from "../built-cli.js";
@@ -38,10 +39,14 @@ function withOptions(change: (o: any) => void): string {
   return write(ls);
 }
 
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 const CASES: [string, () => string, RegExp][] = [
   ["an entry rid of 1e9", () => write(lines().map((l, i) => (i === 1 ? { ...l, rid: 1e9 } : l))), /line 2: rid: must be at most 2000000/],
   ["an end rid of 1e12", () => write(lines().map((l) => (l.kind === "end" ? { ...l, rid: 1e12 } : l))), /rid: must be at most 2000000/],
-  ["clockStart 9e15", () => withOptions((o) => (o.clockStart = 9e15)), /clockStart: must not be after 9999-12-31/],
+  // The clock's range and its sentence come from core/instant.ts, as for --clock-start and createDouble.
+  ["clockStart 9e15", () => withOptions((o) => (o.clockStart = 9e15)), new RegExp(`clockStart: 9000000000000000 ${escaped(INSTANT_OUT_OF_RANGE)}`)],
+  ["clockStart before year 0", () => withOptions((o) => (o.clockStart = -62167219200001)), new RegExp(`clockStart: -62167219200001 ${escaped(INSTANT_OUT_OF_RANGE)}`)],
   ["a scenario delay_ms of a day", () => withOptions((o) => (o.scenarios[0].rules[0].then.delay_ms = 86_400_000)), /options\.scenarios\[0\].*delay_ms/],
   ["a scenario fail.status of 999", () => withOptions((o) => (o.scenarios[0].rules[0].then.fail.status = 999)), /options\.scenarios\[0\].*status/],
   ["a tick of P-1D", () => withOptions((o) => (o.tickMs = -86_400_000)), /tickMs: must not be negative/],

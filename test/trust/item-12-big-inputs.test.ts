@@ -1,4 +1,5 @@
-import { describe, expect, test } from "vitest";
+import { RE2JS } from "re2js";
+import { describe, expect, test, vi } from "vitest";
 import { editDistance, nearest } from "../../src/core/nearest.js";
 import { ScenarioEngine, type MatchInput } from "../../src/scenarios/engine.js";
 import { NEAR_MISS_SCAN, nearMisses } from "../../src/scenarios/explain.js";
@@ -56,6 +57,27 @@ describe("item 12: the work of big inputs is bounded", () => {
     expect(nearMisses(engine.active, input("createTransaction"), null).length).toBeGreaterThan(0);
     expect(reads.n).toBeLessThan(5 * 30);
     expect(engine.match(input("createClient", { dba: "Zz8999123" }))?.label).toBe("many/rule-9");
+  });
+
+  test("a `matches` rule that does not match costs one test of its pattern, not a matcher", () => {
+    // Unanchored patterns: no literal prefix turns them away before RE2 runs.
+    const many = Array.from({ length: 9_000 }, (_, i) => ({ when: { operation: "createTransaction", body: { "payment_method.first_name": { matches: `Zz${i}_(\\d+)$` } } }, then: {} }));
+    const file = scenarioSchema.parse({ version: 1, name: "many", rules: many }) as ScenarioFile;
+    const engine = new ScenarioEngine({ start: [file], builtin: null, chance: () => 0 });
+    const ada = input("createTransaction", { payment_method: { first_name: "Ada" } });
+    const matchers = vi.spyOn(RE2JS.prototype, "matcher");
+    const tests = vi.spyOn(RE2JS.prototype, "test");
+    try {
+      expect(engine.match(ada)).toBeNull();
+      expect(tests).toHaveBeenCalledTimes(9_000);
+      expect(matchers).not.toHaveBeenCalled();
+      // The one rule that matches builds one matcher, for its capture group ($1).
+      expect(engine.match(input("createTransaction", { payment_method: { first_name: "xZz8999_123" } }))?.label).toBe("many/rule-9000");
+      expect(matchers).toHaveBeenCalledTimes(1);
+    } finally {
+      matchers.mockRestore();
+      tests.mockRestore();
+    }
   });
 
   test("near misses of a request are looked for among a bounded number of rules", () => {
