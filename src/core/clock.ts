@@ -63,6 +63,21 @@ const pad2 = (n: number) => (n < 10 ? "0" : "") + n;
  */
 export function isoOf(ms: number): string {
   if (!(ms >= 0 && ms <= MAX_INSTANT_MS) || !Number.isInteger(ms)) return new Date(ms).toISOString();
+  // The clock ticks a millisecond per request: the text up to the second is built once per second.
+  const second = Math.floor(ms / 1000);
+  if (second !== lastSecond) {
+    lastSecond = second;
+    lastPrefix = secondPrefix(second * 1000);
+  }
+  const millis = ms - second * 1000;
+  return lastPrefix + (millis < 10 ? "00" + millis : millis < 100 ? "0" + millis : String(millis)) + "Z";
+}
+
+let lastSecond = -1;
+let lastPrefix = "";
+
+/** `YYYY-MM-DDTHH:MM:SS.` of a whole second in the clock's range. */
+function secondPrefix(ms: number): string {
   const days = Math.floor(ms / 86_400_000);
   let rest = ms - days * 86_400_000;
   const z = days + 719_468;
@@ -79,8 +94,6 @@ export function isoOf(ms: number): string {
   const minutes = Math.floor(rest / 60_000);
   rest -= minutes * 60_000;
   const seconds = Math.floor(rest / 1000);
-  const millis = rest - seconds * 1000;
   const y = year < 1000 ? String(year).padStart(4, "0") : String(year);
-  const msText = millis < 10 ? "00" + millis : millis < 100 ? "0" + millis : String(millis);
-  return `${y}-${pad2(month)}-${pad2(day)}T${pad2(hours)}:${pad2(minutes)}:${pad2(seconds)}.${msText}Z`;
+  return `${y}-${pad2(month)}-${pad2(day)}T${pad2(hours)}:${pad2(minutes)}:${pad2(seconds)}.`;
 }

@@ -100,9 +100,9 @@ function checkCreate(world: World, scope: ClientScope, input: CreateTransactionI
 
 function digits(world: World, stream: string, n: number): string {
   const prng = world.random.stream(stream);
-  let s = "";
-  for (let i = 0; i < n; i++) s += Math.floor(prng() * 10);
-  return s;
+  const codes: number[] = []; // one string at the end, no partial ones
+  for (let i = 0; i < n; i++) codes.push(48 + Math.floor(prng() * 10));
+  return String.fromCharCode(...codes);
 }
 
 /** The output payment method of a new payment. */
