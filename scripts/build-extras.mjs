@@ -19,7 +19,7 @@
 //    The bundle sits two folders deep like dist/<folder>/<file>.js, so the `../../fixtures/` and
 //    `../../scenarios/` URLs the modules resolve from import.meta.url point at the same places.
 import { spawn } from "node:child_process";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -72,7 +72,11 @@ if (!existsSync(`${root}dist/bin/paydouble.cjs.cache`)) console.warn("build-extr
 /** Starts the CLI with PAYDOUBLE_CODE_CACHE=write, answers one card sale, stops it: the cache holds what ran. */
 function train() {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [`${root}dist/main.js`, "--port", "0"], {
+    // Under the node flags `npm start` runs with (none today): V8 rejects a cache made under other
+    // V8 flags, so the cache must be trained as the CLI ships (the Dockerfile's CMD runs the same).
+    const startScript = JSON.parse(readFileSync(`${root}package.json`, "utf8")).scripts.start;
+    const shippedFlags = startScript.split(/\s+/).filter((w) => w.startsWith("--"));
+    const child = spawn(process.execPath, [...shippedFlags, `${root}dist/main.js`, "--port", "0"], {
       // The shell's PAYDOUBLE_* settings (scenarios, replay, log...) stay out of the training run.
       env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("PAYDOUBLE_"))), PAYDOUBLE_CODE_CACHE: "write" },
       stdio: ["ignore", "pipe", "inherit"],
