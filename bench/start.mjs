@@ -1,6 +1,8 @@
 // npm run bench:start: time to first answer of a start, from spawn to the first 200, for
 //   bare node      node -e <an empty http server>            (the baseline: Node's own start)
-//   paydouble      node --max-semi-space-size=256 dist/main.js (what `npm start` runs, the image's CMD)
+//   paydouble      node <the flags of package.json's start script> dist/main.js (what `npm start`
+//                  and the image's CMD run; today no flag: any V8 flag there makes V8 reject the
+//                  code cache trained without it, as --max-semi-space-size=256 did here until issue 22)
 //   npm start      npm start -- --port P                       (the same through npm, as a user types it)
 // alternating in one run, each polled the same way (GET every 5 ms until 200; paydouble's
 // /_mock/health, the bare server's /). BENCH_RUNS runs of each (default 15); prints the medians and
@@ -9,15 +11,17 @@ import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
-import { SERVER_FLAGS } from "./child.mjs";
+import { readFileSync } from "node:fs";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const root = fileURLToPath(new URL("..", import.meta.url));
+const startScript = JSON.parse(readFileSync(`${root}package.json`, "utf8")).scripts.start;
+const shippedFlags = startScript.split(/\s+/).filter((w) => w.startsWith("--"));
 const BARE = "require('node:http').createServer((q, s) => s.end('ok')).listen(Number(process.argv[1]), '127.0.0.1')";
 
 const TARGETS = {
   "bare node": (port) => ({ cmd: process.execPath, args: ["-e", BARE, String(port)], path: "/" }),
-  paydouble: (port) => ({ cmd: process.execPath, args: [...SERVER_FLAGS, "dist/main.js", "--port", String(port)], path: "/_mock/health" }),
+  paydouble: (port) => ({ cmd: process.execPath, args: [...shippedFlags, "dist/main.js", "--port", String(port)], path: "/_mock/health" }),
   "npm start": (port) => ({ cmd: "npm", args: ["start", "-s", "--", "--port", String(port)], path: "/_mock/health" }),
 };
 

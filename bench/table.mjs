@@ -6,7 +6,9 @@
 //   start to first       spawn -> the first 200 of POST /v1/transactions (polled every 2 ms),
 //   payment              START_RUNS runs each, alternating; medians
 // paydouble runs as shipped: `node <the flags of package.json's start script> dist/main.js`.
-// Environment: DURATION, ROUNDS, CONNECTIONS, START_RUNS.
+// Environment: DURATION, ROUNDS, CONNECTIONS, START_RUNS; ONLY=start measures the start column alone
+// (no load rounds); COMPARE=<folder> adds a fourth start, `node <folder>/main.js` (another build's
+// dist/, copied to a sibling of dist/ so its ../../fixtures resolve), measured alternating with the rest.
 import autocannon from "autocannon";
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -18,6 +20,8 @@ const DURATION = Number(process.env.DURATION ?? 10);
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 16);
 const START_RUNS = Number(process.env.START_RUNS ?? 11);
+const ONLY_START = process.env.ONLY === "start";
+const COMPARE = process.env.COMPARE;
 const root = fileURLToPath(new URL("..", import.meta.url));
 
 const startScript = JSON.parse(readFileSync(`${root}package.json`, "utf8")).scripts.start;
@@ -30,6 +34,7 @@ const TARGETS = {
   "bare Hono": (port) => [process.execPath, [`${root}bench/baselines.mjs`, "hono", String(port)]],
   paydouble: (port) => [process.execPath, [...shippedFlags, `${root}dist/main.js`, "--port", String(port)]],
 };
+if (COMPARE) TARGETS[`paydouble (${COMPARE})`] = (port) => [process.execPath, [...shippedFlags, `${root}${COMPARE}/main.js`, "--port", String(port)]];
 
 function freePort() {
   return new Promise((resolve) => {
@@ -75,6 +80,7 @@ const median = (xs) => {
 };
 
 const names = Object.keys(TARGETS);
+const loadNow = () => loadavg().map((x) => x.toFixed(2)).join(" ");
 const load0 = loadavg()[0];
 const figures = Object.fromEntries(names.map((n) => [n, { rps: [], p99: [], rss: 0, start: [], non2xx: 0 }]));
 
@@ -85,6 +91,21 @@ for (let run = 0; run < START_RUNS; run++) {
     figures[name].start.push(s.ms);
     await stop(s.child);
   }
+}
+
+if (ONLY_START) {
+  const stat = (xs) => [...xs].sort((a, b) => a - b);
+  console.log(`start to first payment: ${START_RUNS} starts each, alternating; node ${process.version}, ${cpus().length} cores, load average ${load0.toFixed(2)} at start, ${loadNow()} at end`);
+  console.log(`paydouble as shipped: node ${[...shippedFlags, "dist/main.js"].join(" ")}`);
+  console.log("");
+  console.log("| | median | min | max | vs bare node |");
+  console.log("|---|---:|---:|---:|---:|");
+  const base = median(figures["bare node:http"].start);
+  for (const n of names) {
+    const s = stat(figures[n].start);
+    console.log(`| ${n} | ${median(s).toFixed(0)} ms | ${s[0].toFixed(0)} ms | ${s.at(-1).toFixed(0)} ms | ${(median(s) / base).toFixed(2)}x |`);
+  }
+  process.exit(0);
 }
 
 // Throughput and p99: one server per target, rounds alternating the order.

@@ -11,9 +11,7 @@ import { ScenarioFileError } from "./scenarios/loader.js";
 import { textLogLine } from "./cli/log-line.js";
 import { fixturesJsonSchema, scenarioJsonSchema } from "./scenarios/json-schema.js";
 import { helpText, type Config } from "./config.js";
-import { localDate } from "./core/calendar.js";
 import { wallNow } from "./core/clock.js";
-import { merchantZone } from "./gateway/clients/client.js";
 import type { JournalEntry, LiveFacts } from "./gateway/journal.js";
 import type { Host } from "./gateway/host.js";
 import type { Limits } from "./gateway/limits.js";
@@ -84,22 +82,11 @@ async function main(): Promise<void> {
   const server = serve({ fetch: double.app.fetch, port: config.port, hostname: config.host }, (info) => {
     const facts = { version: VERSION, address: info.address, port: info.port, control: config.control, replay: config.replay };
     process.stdout.write(bannerLines(double.host, facts).join("\n") + "\n");
-    setImmediate(() => warmUp(double.host));
   });
   server.on("error", (e) => fail(`cannot listen: ${e.message}`));
   const stop = () => void closeGracefully(server).then(() => process.exit(0));
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
-}
-
-/**
- * Run while the process waits for its first request: builds the time-zone formatters of the
- * fixture merchants (a first card or ACH sale schedules its batch close in the merchant's zone, and
- * the first `Intl.DateTimeFormat` loads ICU data: about 20 ms that request would otherwise pay).
- * Pure: only the calendar's formatter cache is filled, nothing in the world changes.
- */
-function warmUp(host: Host): void {
-  for (const client of host.root.state.clients.values()) localDate(host.root.clock.now(), merchantZone(client));
 }
 
 /** One line per `/v1` request on stdout; the journal entry is already masked; `latency_ms` is wall time. */

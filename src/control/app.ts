@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { lazy } from "../core/lazy.js";
 import { fixtureCredentials } from "../gateway/fixtures.js";
 import type { Host } from "../gateway/host.js";
 import type { AppEnv } from "../http/env.js";
@@ -21,19 +22,19 @@ import { mountVerdict } from "./verdict.js";
 import { mountEvents } from "./ui/events.js";
 import { mountInspector } from "./ui/routes.js";
 
-const seed = z.union([z.string().min(1).max(200), z.number().int()]);
-const resetBody = z.object({ seed: seed.optional() }).strict();
-const healthAnswer = z
+const seed = lazy(() => z.union([z.string().min(1).max(200), z.number().int()]));
+const resetBody = lazy(() => z.object({ seed: seed().optional() }).strict());
+const healthAnswer = lazy(() => z
   .object({ status: z.literal("ok"), version: z.string(), spec_version: z.string(), seed: z.string(), now: instant })
-  .strict();
-const fixturesAnswer = z
+  .strict());
+const fixturesAnswer = lazy(() => z
   .object({
     clients: z.array(
       z.object({ id: z.string(), api_key: z.string(), type: z.enum(["merchant", "reseller"]), dba: z.string(), parent_id: z.string().nullable() }).strict(),
     ),
   })
-  .strict();
-const resetAnswer = z.object({ status: z.literal("reset"), seed: z.string(), now: instant }).strict();
+  .strict());
+const resetAnswer = lazy(() => z.object({ status: z.literal("reset"), seed: z.string(), now: instant }).strict());
 
 /**
  * The `/_mock` control API of one world (PRODUCT.md "The control API"). It needs no key: it is a
@@ -59,7 +60,7 @@ export function buildControlApp(host: Host): Hono<AppEnv> {
     body: resetBody, bodyOptional: true, errors: [400],
     answers: { 200: { description: "The world was reset", schema: resetAnswer } },
   }, async (c) => {
-    const body = parseWith(resetBody, await readJsonBody(c, true), "body");
+    const body = parseWith(resetBody(), await readJsonBody(c, true), "body");
     const world = host.reset(c.get("sandboxId"), body.seed === undefined ? undefined : String(body.seed));
     return c.json({ status: "reset", seed: world.options.seed, now: world.clock.iso() });
   });

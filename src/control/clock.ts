@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import { z } from "zod";
+import { lazy } from "../core/lazy.js";
 import { isoOf } from "../core/clock.js";
 import { durationSchema } from "../core/duration-schema.js";
 import { addDuration, formatDurationMs, MAX_INSTANT_MS, parseDuration } from "../core/duration.js";
@@ -9,7 +10,7 @@ import type { AppEnv } from "../http/env.js";
 import { parseWith, readJsonBody } from "../http/validate.js";
 import { controlRoute, firedEvent, instant } from "./registry.js";
 
-const advanceBody = z
+const advanceBody = lazy(() => z
   .object({
     by: durationSchema("P3D").optional(),
     to: z.iso.datetime({ offset: true, error: "must be an ISO 8601 instant" }).optional(),
@@ -18,16 +19,16 @@ const advanceBody = z
   .strict()
   .refine((b) => [b.by, b.to, b.until].filter((v) => v !== undefined).length === 1, {
     message: "give exactly one of by, to, until",
-  });
+  }));
 
-const clockAnswer = z
+const clockAnswer = lazy(() => z
   .object({
     now: instant,
     tick: z.string().meta({ description: "How far each /v1 request moves the clock, an ISO 8601 duration." }),
     pending: z.array(z.object({ at: instant, event: z.string(), subject: z.string() }).strict()),
   })
-  .strict();
-const advanceAnswer = z.object({ now: instant, fired: z.array(firedEvent) }).strict();
+  .strict());
+const advanceAnswer = lazy(() => z.object({ now: instant, fired: z.array(firedEvent) }).strict());
 
 /** What `GET /_mock/clock` answers (the real-time mode's clock caught up first). */
 export function clockData(world: World) {
@@ -57,7 +58,7 @@ export function mountClock(ctl: Hono<AppEnv>): void {
     answers: { 200: { description: "The new now and the events that fired", schema: advanceAnswer } },
   }, async (c) => {
     const world = c.get("world");
-    const body = parseWith(advanceBody, await readJsonBody(c, false), "body");
+    const body = parseWith(advanceBody(), await readJsonBody(c, false), "body");
     world.followWallClock();
     const now = world.clock.now();
     let target = now;

@@ -4,6 +4,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Hono } from "hono";
 import { z } from "zod";
+import { lazy } from "../core/lazy.js";
 import { fixtureCredentials } from "../gateway/fixtures.js";
 import type { AppEnv } from "../http/env.js";
 import { buildOpenApi } from "../http/openapi.js";
@@ -46,7 +47,7 @@ function asset(name: string): Buffer {
   return body;
 }
 
-const anyDocument = z.record(z.string(), z.unknown()).meta({ description: "An OpenAPI 3.1 document." });
+const anyDocument = lazy(() => z.record(z.string(), z.unknown()).meta({ description: "An OpenAPI 3.1 document." }));
 
 export function mountDocs(ctl: Hono<AppEnv>): void {
   controlRoute(ctl, {

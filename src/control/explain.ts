@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import { z } from "zod";
+import { lazy } from "../core/lazy.js";
 import { GatewayError } from "../core/errors.js";
 import type { ClientScope } from "../gateway/auth.js";
 import { OPERATIONS } from "../gateway/operations.js";
@@ -11,27 +12,27 @@ import { explain } from "../scenarios/explain.js";
 import { controlRoute } from "./registry.js";
 import { nearest } from "../core/nearest.js";
 
-const record = z.record(z.string(), z.string());
+const record = lazy(() => z.record(z.string(), z.string()));
 
-const explainBody = z
+const explainBody = lazy(() => z
   .object({
     operation: z.string().min(1),
     /** The client the request acts for (after `X-Acting-As-Client-Id`). */
     client: z.string().min(1).max(64).optional(),
     body: z.unknown().optional(),
-    query: record.optional(),
-    headers: record.optional(),
-    params: record.optional(),
+    query: record().optional(),
+    headers: record().optional(),
+    params: record().optional(),
   })
-  .strict();
+  .strict());
 
-const nearMiss = z.object({ rule: z.string(), reason: z.string() }).strict();
-const explainAnswer = z
+const nearMiss = lazy(() => z.object({ rule: z.string(), reason: z.string() }).strict());
+const explainAnswer = lazy(() => z
   .object({
     matched: z.object({ rule: z.string(), outcome: z.record(z.string(), z.unknown()), chance: z.number().optional() }).strict().nullable(),
-    near_misses: z.array(nearMiss),
+    near_misses: z.array(nearMiss()),
   })
-  .strict();
+  .strict());
 
 /**
  * `POST /_mock/scenarios/explain`: which rule a request would meet, and for the closest rules that
@@ -46,7 +47,7 @@ export function mountExplain(ctl: Hono<AppEnv>): void {
     body: explainBody, errors: [400],
     answers: { 200: { description: "The verdict", schema: explainAnswer } },
   }, async (c) => {
-    const req = parseWith(explainBody, await readJsonBody(c, false), "body");
+    const req = parseWith(explainBody(), await readJsonBody(c, false), "body");
     const op = OPERATIONS.find((o) => o.id === req.operation);
     if (!op) {
       const guess = nearest(req.operation, OPERATIONS.map((o) => o.id));

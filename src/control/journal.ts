@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import { z } from "zod";
+import { lazy } from "../core/lazy.js";
 import type { Host } from "../gateway/host.js";
 import type { JournalEntry, PageQuery } from "../gateway/journal.js";
 import type { World } from "../gateway/world.js";
@@ -11,9 +12,9 @@ import { streamExport } from "../replay/export.js";
 import { controlRoute, instant } from "./registry.js";
 
 /** A journal `seq` (or activity id) cursor as a query parameter. */
-export const cursor = z.string().regex(/^(?:0|[1-9]\d{0,14})$/, "must be a journal seq (0 or more)").transform(Number);
+export const cursor = lazy(() => z.string().regex(/^(?:0|[1-9]\d{0,14})$/, "must be a journal seq (0 or more)").transform(Number));
 
-const requestsQuery = z
+const requestsQuery = lazy(() => z
   .object({
     operation: z.string().min(1).optional(),
     // 0 is how a transport fault (no answer sent) is journaled, so it can be filtered like any status.
@@ -23,16 +24,16 @@ const requestsQuery = z
     path: z.string().min(1).max(2048).optional().meta({ description: "Entries whose path (without the query string) contains this text." }),
     rule: z.string().min(1).max(2048).optional().meta({ description: "Entries shaped by this rule (`<scenario>/<rule>`, as `rule` shows it)." }),
     quirk: z.string().min(1).max(100).optional().meta({ description: "Entries shaped by this spec quirk (a name of `GET /_mock/quirks`)." }),
-    after: cursor.optional().meta({ description: "Entries with a greater `seq` (reading forward: with `limit`, the oldest n of them)." }),
-    before: cursor.optional().meta({ description: "Entries with a smaller `seq` (an older page: with `limit`, the newest n of them)." }),
+    after: cursor().optional().meta({ description: "Entries with a greater `seq` (reading forward: with `limit`, the oldest n of them)." }),
+    before: cursor().optional().meta({ description: "Entries with a smaller `seq` (an older page: with `limit`, the newest n of them)." }),
     // A page size like every list's (1 or more); `count=true` is the way to ask for no entries.
     limit: pageSize(999_999_999).optional(),
     count: z.enum(["true", "false"]).optional(),
   })
-  .strict();
+  .strict());
 
-const seqParam = z.object({ seq: z.string().regex(/^[1-9]\d{0,14}$/, "must be a positive integer").transform(Number) });
-const journalEntry = z
+const seqParam = lazy(() => z.object({ seq: z.string().regex(/^[1-9]\d{0,14}$/, "must be a positive integer").transform(Number) }));
+const journalEntry = lazy(() => z
   .object({
     seq: z.number().int(),
     at: instant,
@@ -55,8 +56,8 @@ const journalEntry = z
     response: z.unknown().meta({ description: "The answer body, secrets masked; `{truncated, bytes, preview}` past the cap; null for no answer." }),
   })
   .strict()
-  .meta({ id: "JournalEntry" });
-const requestsAnswer = z.union([z.object({ data: z.array(journalEntry), count: z.number().int() }).strict(), z.object({ count: z.number().int() }).strict()]);
+  .meta({ id: "JournalEntry" }));
+const requestsAnswer = lazy(() => z.union([z.object({ data: z.array(journalEntry()), count: z.number().int() }).strict(), z.object({ count: z.number().int() }).strict()]));
 
 /** The filters of `GET /_mock/requests`, already validated. */
 export interface EntryFilter {
@@ -91,7 +92,7 @@ export function pageEntries(world: World, q: EntryFilter & PageQuery) {
 
 /** Validates the `GET /_mock/requests` query (400 naming each bad parameter). */
 export function parseRequestsQuery(query: Record<string, string>) {
-  return parseWith(requestsQuery, query, "query");
+  return parseWith(requestsQuery(), query, "query");
 }
 
 /**
@@ -124,7 +125,7 @@ export function mountJournal(ctl: Hono<AppEnv>, _host: Host): void {
     errors: [400, 404],
     answers: { 200: { description: "The entry", schema: journalEntry } },
   }, (c) => {
-    const { seq } = parseWith(seqParam, { seq: c.req.param("seq") }, "query");
+    const { seq } = parseWith(seqParam(), { seq: c.req.param("seq") }, "query");
     const entry = c.get("world").journal.get(seq);
     if (!entry) {
       throw new GatewayError("RESOURCE_NOT_FOUND", { message: `No journal entry ${seq}: never recorded, or dropped from the ring (its limit is ${c.get("world").journal.limit}).` });
@@ -135,7 +136,7 @@ export function mountJournal(ctl: Hono<AppEnv>, _host: Host): void {
   controlRoute(ctl, {
     method: "DELETE", path: "/requests", tag: "journal", summary: "Clear the journal",
     description: "Only the journal: the world's state and clock stay as they are.",
-    answers: { 200: { description: "Cleared", schema: z.object({ status: z.literal("cleared") }).strict() } },
+    answers: { 200: { description: "Cleared", schema: lazy(() => z.object({ status: z.literal("cleared") }).strict()) } },
   }, (c) => {
     c.get("world").journal.clear();
     return c.json({ status: "cleared" });

@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import { z } from "zod";
+import { lazy } from "../core/lazy.js";
 import { toWire as batchWire } from "../gateway/batches/schema.js";
 import { present } from "../gateway/transactions/reporting.js";
 import type { Transaction } from "../gateway/transactions/transaction.js";
@@ -8,8 +9,8 @@ import type { AppEnv } from "../http/env.js";
 import { parseWith } from "../http/validate.js";
 import { controlRoute } from "./registry.js";
 
-const ledgerQuery = z.object({ client_id: z.string().min(1).optional() }).strict();
-const transactionsQuery = z
+const ledgerQuery = lazy(() => z.object({ client_id: z.string().min(1).optional() }).strict());
+const transactionsQuery = lazy(() => z
   .object({
     client_id: z.string().min(1).optional(),
     order_id: z.string().min(1).max(500).optional().meta({ description: "Transactions whose `metadata.order_id` is this value." }),
@@ -18,14 +19,14 @@ const transactionsQuery = z
     method: z.enum(["CARD", "ACH"]).optional().meta({ description: "The payment method's type." }),
     last4: z.string().regex(/^\d{4}$/, "must be four digits").optional().meta({ description: "Card payments whose card number ends with these four digits." }),
   })
-  .strict();
+  .strict());
 
 /** The filters of `GET /_mock/transactions`, validated. */
-export type TransactionFilter = z.output<typeof transactionsQuery>;
+export type TransactionFilter = z.output<ReturnType<typeof transactionsQuery>>;
 
 /** Validates the `GET /_mock/transactions` query (400 naming each bad parameter). */
 export function parseTransactionsQuery(query: Record<string, string>): TransactionFilter {
-  return parseWith(transactionsQuery, query, "query");
+  return parseWith(transactionsQuery(), query, "query");
 }
 
 /** Whether a transaction passes every filter given. */
@@ -74,7 +75,7 @@ export function mountLedger(ctl: Hono<AppEnv>): void {
     method: "GET", path: "/transactions", tag: "world", summary: "Every transaction of the world, across clients",
     description: "In creation order, each as `GET /v1/transactions` lists it (quirks applied). Each filter given narrows the list: `client_id`, `order_id` (`metadata.order_id`), `amount` (cents), `result`, `method` (CARD or ACH), `last4` (a card number's last four digits). Read-only: what the inspector's transactions view shows.",
     query: transactionsQuery, errors: [400],
-    answers: { 200: { description: "The transactions", schema: z.object({ data: z.array(z.record(z.string(), z.unknown())) }).strict() } },
+    answers: { 200: { description: "The transactions", schema: lazy(() => z.object({ data: z.array(z.record(z.string(), z.unknown())) }).strict()) } },
   }, (c) => {
     return c.json({ data: allTransactions(c.get("world"), parseTransactionsQuery(c.req.query())) });
   });
@@ -82,9 +83,9 @@ export function mountLedger(ctl: Hono<AppEnv>): void {
     method: "GET", path: "/batches", tag: "world", summary: "Every batch of the world, across clients",
     description: "By creation time, each as `GET /v1/batches` lists it plus `transaction_ids` (its members in join order). `client_id` narrows to one client.",
     query: ledgerQuery, errors: [400],
-    answers: { 200: { description: "The batches", schema: z.object({ data: z.array(z.record(z.string(), z.unknown())) }).strict() } },
+    answers: { 200: { description: "The batches", schema: lazy(() => z.object({ data: z.array(z.record(z.string(), z.unknown())) }).strict()) } },
   }, (c) => {
-    const q = parseWith(ledgerQuery, c.req.query(), "query");
+    const q = parseWith(ledgerQuery(), c.req.query(), "query");
     return c.json({ data: allBatches(c.get("world"), c.get("requestId"), q.client_id) });
   });
 }

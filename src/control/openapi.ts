@@ -1,7 +1,7 @@
 import { envelopeSchema } from "../http/errors.js";
 import { openApiPath, queryParameters, REF, SchemaCollector, type JsonSchema } from "../http/openapi-schemas.js";
 import { SPEC_VERSION, VERSION } from "../version.js";
-import type { ControlRoute } from "./registry.js";
+import { schemaOf, type ControlRoute } from "./registry.js";
 
 const REASONS: Record<number, string> = {
   400: "Invalid request data; `details` names each bad field",
@@ -34,13 +34,13 @@ function operationObject(route: ControlRoute, schemas: SchemaCollector, params: 
     const media = a.media ?? "application/json";
     responses[status] = {
       description: a.description,
-      content: { [media]: { schema: a.schema ? schemas.convert(a.schema, "output") : { type: "string" } } },
+      content: { [media]: { schema: a.schema ? schemas.convert(schemaOf(a.schema), "output") : { type: "string" } } },
     };
   }
   for (const status of route.errors ?? []) {
     responses[status] = { description: REASONS[status] ?? "Error", content: { "application/json": { schema: { $ref: REF("Error") } } } };
   }
-  const body = route.body ? schemas.convert(route.body, "input") : null;
+  const body = route.body ? schemas.convert(schemaOf(route.body), "input") : null;
   const media = route.bodyMedia ?? ["application/json"];
   return {
     operationId: operationId(route),
@@ -49,7 +49,7 @@ function operationObject(route: ControlRoute, schemas: SchemaCollector, params: 
     tags: [route.tag],
     parameters: [
       ...params.map((name) => ({ name, in: "path", required: true, schema: { type: "string", minLength: 1 } })),
-      ...queryParameters(route.query, schemas),
+      ...queryParameters(schemaOf(route.query), schemas),
     ],
     ...(body ? { requestBody: { required: !route.bodyOptional, content: Object.fromEntries(media.map((m) => [m, { schema: body }])) } } : {}),
     responses,

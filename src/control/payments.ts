@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import { z } from "zod";
+import { lazy } from "../core/lazy.js";
 import { isoOf } from "../core/clock.js";
 import { durationSchema } from "../core/duration-schema.js";
 import { GatewayError, notFound } from "../core/errors.js";
@@ -20,13 +21,13 @@ import { controlRoute, instant } from "./registry.js";
  * functions the scenario outcomes use, in whichever world the path selects (root or sandbox).
  */
 
-const achReturnBody = z
+const achReturnBody = lazy(() => z
   .object({
     code: z.string().min(1).max(8).nullable().optional(),
     reason: z.string().min(1).max(200).optional(),
     in: durationSchema("P2D").optional(),
   })
-  .strict();
+  .strict());
 
 function transaction(world: World, id: string) {
   const t = world.state.transactions.get(id);
@@ -34,7 +35,7 @@ function transaction(world: World, id: string) {
   return t;
 }
 
-const scheduledAnswer = z.object({ scheduled: z.object({ at: instant, event: z.literal("ach_return"), subject: z.string() }).strict() }).strict();
+const scheduledAnswer = lazy(() => z.object({ scheduled: z.object({ at: instant, event: z.literal("ach_return"), subject: z.string() }).strict() }).strict());
 
 const conflict = (message: string) => new GatewayError("DUPLICATE_ACTION", { message });
 
@@ -49,7 +50,7 @@ export function mountPaymentHelpers(ctl: Hono<AppEnv>): void {
     },
   }, async (c) => {
     const world = c.get("world");
-    const body = parseWith(achReturnBody, await readJsonBody(c, true), "body");
+    const body = parseWith(achReturnBody(), await readJsonBody(c, true), "body");
     const t = transaction(world, c.req.param("id"));
     const at = body.in === undefined ? undefined : instantAfter(world.clock.now(), body.in, "in");
     // Every "cannot be returned" is a conflict with the transaction's state here (the domain

@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import { z } from "zod";
+import { lazy } from "../core/lazy.js";
 import { QUIRKS, type QuirkName } from "../gateway/quirks.js";
 import type { World } from "../gateway/world.js";
 import type { AppEnv } from "../http/env.js";
@@ -8,17 +9,17 @@ import { BUILTIN_PATH } from "../scenarios/library.js";
 import { readFileSync } from "node:fs";
 import { controlRoute } from "./registry.js";
 
-const quirksAnswer = z
+const quirksAnswer = lazy(() => z
   .object({ quirks: z.array(z.object({ name: z.string(), enabled: z.boolean(), spec: z.string() }).strict()) })
-  .strict();
-const magicAnswer = z
+  .strict());
+const magicAnswer = lazy(() => z
   .object({
     source: z.string(),
     active: z.boolean(),
     description: z.string().nullable(),
     rules: z.array(z.object({ name: z.string().nullable(), description: z.string().nullable(), when: z.unknown(), then: z.unknown() }).strict()),
   })
-  .strict();
+  .strict());
 
 /**
  * `GET /_mock/quirks` (each spec quirk, its state in this world and the spec sentence it follows)

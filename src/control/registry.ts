@@ -8,10 +8,24 @@ import type { AppEnv } from "../http/env.js";
  * control OpenAPI document (`GET /_mock/control/openapi.json`, src/control/openapi.ts) is built from
  * those records, and test/control-openapi.test.ts fails when hono serves a route nobody described.
  */
+/**
+ * A schema, or the function that builds it on first use (`lazy`, src/core/lazy.ts): a start builds
+ * no control schema, only the control document and the route that parses with it do
+ * (docs/explanation/performance.md, "Cold start"). Read one with {@link schemaOf}.
+ */
+export type SchemaRef = z.ZodType | (() => z.ZodType);
+
+/** The schema a {@link SchemaRef} names (built now if it was not). */
+export function schemaOf(ref: SchemaRef): z.ZodType;
+export function schemaOf(ref: SchemaRef | undefined): z.ZodType | undefined;
+export function schemaOf(ref: SchemaRef | undefined): z.ZodType | undefined {
+  return typeof ref === "function" ? ref() : ref;
+}
+
 export interface ControlAnswer {
   description: string;
   /** The JSON body's schema; absent for a non-JSON answer (`media`). */
-  schema?: z.ZodType;
+  schema?: SchemaRef;
   /** Content type when not JSON (`text/html`, `application/x-ndjson`). */
   media?: string;
 }
@@ -24,12 +38,12 @@ export interface ControlRoute {
   tag: string;
   summary: string;
   description: string;
-  body?: z.ZodType;
+  body?: SchemaRef;
   /** Body media types other than JSON (scenario files are YAML or JSON text). */
   bodyMedia?: string[];
   /** Whether the body may be left out (`POST /_mock/reset`). */
   bodyOptional?: boolean;
-  query?: z.ZodType;
+  query?: SchemaRef;
   /** Success answers by status. */
   answers: Record<number, ControlAnswer>;
   /** Error statuses (the gateway's envelope). */

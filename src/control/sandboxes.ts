@@ -1,5 +1,6 @@
 import type { Context, Hono } from "hono";
 import { z } from "zod";
+import { lazy } from "../core/lazy.js";
 import { GatewayError } from "../core/errors.js";
 import { fixtureCredentials, fixturesSchema } from "../gateway/fixtures.js";
 import type { Host } from "../gateway/host.js";
@@ -12,19 +13,19 @@ import { settingsFromFiles } from "../scenarios/start.js";
 import { scenarioFromText } from "./scenarios.js";
 import { controlRoute, instant } from "./registry.js";
 
-const createBody = z
+const createBody = lazy(() => z
   .object({
     seed: z.union([z.string().min(1).max(200), z.number().int()]).optional(),
     scenarios: z.array(z.string().min(1)).max(50).optional(),
     fixtures: fixturesSchema.optional(),
   })
-  .strict();
-const credentials = z.object({ id: z.string(), api_key: z.string(), type: z.string(), dba: z.string(), parent_id: z.string().nullable() }).strict();
-const createdAnswer = z.object({ id: z.string(), base_url: z.string(), clients: z.array(credentials) }).strict();
-const listAnswer = z
+  .strict());
+const credentials = lazy(() => z.object({ id: z.string(), api_key: z.string(), type: z.string(), dba: z.string(), parent_id: z.string().nullable() }).strict());
+const createdAnswer = lazy(() => z.object({ id: z.string(), base_url: z.string(), clients: z.array(credentials()) }).strict());
+const listAnswer = lazy(() => z
   .object({ sandboxes: z.array(z.object({ id: z.string(), base_url: z.string(), seed: z.string(), now: instant }).strict()), limit: z.number().int() })
-  .strict();
-const deletedAnswer = z.object({ id: z.string(), deleted: z.literal(true) }).strict();
+  .strict());
+const deletedAnswer = lazy(() => z.object({ id: z.string(), deleted: z.literal(true) }).strict());
 
 /**
  * Sandboxes (PRODUCT.md "Worlds and sandboxes"): separate worlds rooted at `/sandboxes/{id}`, each
@@ -38,7 +39,7 @@ export function mountSandboxes(ctl: Hono<AppEnv>, host: Host): void {
     answers: { 201: { description: "Created, with the credentials to start with", schema: createdAnswer } },
   }, async (c) => {
     atRoot(c);
-    const body = parseWith(createBody, await readJsonBody(c, true), "body");
+    const body = parseWith(createBody(), await readJsonBody(c, true), "body");
     const files = (body.scenarios ?? []).map(resolveScenario);
     const fromFiles = settingsFromFiles(files);
     const clockStart = fromFiles.clockStart ?? host.options.clockStart;

@@ -1,12 +1,13 @@
 import type { Hono } from "hono";
 import { z } from "zod";
+import { lazy } from "../core/lazy.js";
 import { GatewayError } from "../core/errors.js";
 import type { AppEnv } from "../http/env.js";
 import { checkScenarioInstants } from "../scenarios/instants.js";
 import { controlRoute } from "./registry.js";
 import { scenarioBody, scenarioText, scenarioWithWarnings } from "./scenarios.js";
 
-const names = z.array(z.string());
+const names = lazy(() => z.array(z.string()));
 
 /**
  * One active scenario by name (issue 13 point 4): `DELETE /_mock/scenarios/{name}` unloads it,
@@ -20,7 +21,7 @@ export function mountOneScenario(ctl: Hono<AppEnv>): void {
     method: "DELETE", path: "/scenarios/:name", tag: "scenarios", summary: "Unload one scenario file",
     description: "Removes that file's rules and cancels its pending timeline steps; the other files keep their place and counters. The built-in magic values cannot be unloaded (400 `INVALID_ACTION`; disable them instead).",
     errors: [400, 404],
-    answers: { 200: { description: "Unloaded", schema: z.object({ unloaded: z.string(), scenarios: names }).strict() } },
+    answers: { 200: { description: "Unloaded", schema: lazy(() => z.object({ unloaded: z.string(), scenarios: names() }).strict()) } },
   }, (c) => {
     const world = c.get("world");
     const name = existing(world.scenarios.list(), c.req.param("name"), "unloaded");
@@ -34,7 +35,7 @@ export function mountOneScenario(ctl: Hono<AppEnv>): void {
     method: "PUT", path: "/scenarios/:name", tag: "scenarios", summary: "Replace one scenario file in place",
     description: "Same precedence position, counters at zero, enabled. The file's `name` must be the one in the path.",
     body: scenarioBody, bodyMedia: ["application/yaml", "application/json"], errors: [400, 404],
-    answers: { 200: { description: "Replaced", schema: z.object({ replaced: z.string(), rules: z.number().int(), timeline: z.number().int(), warnings: names }).strict() } },
+    answers: { 200: { description: "Replaced", schema: lazy(() => z.object({ replaced: z.string(), rules: z.number().int(), timeline: z.number().int(), warnings: names() }).strict()) } },
   }, async (c) => {
     const world = c.get("world");
     const name = existing(world.scenarios.list(), c.req.param("name"), "replaced");
@@ -58,7 +59,7 @@ export function mountOneScenario(ctl: Hono<AppEnv>): void {
       method: "POST", path: `/scenarios/:name/${action}`, tag: "scenarios", summary: `${action === "enable" ? "Switch on" : "Switch off"} one scenario file`,
       description: "Keeps the file's place and counters; a disabled file matches nothing and its quirk switches do not apply.",
       errors: [404],
-      answers: { 200: { description: "Its state now", schema: z.object({ name: z.string(), enabled: z.boolean() }).strict() } },
+      answers: { 200: { description: "Its state now", schema: lazy(() => z.object({ name: z.string(), enabled: z.boolean() }).strict()) } },
     }, (c) => {
       const world = c.get("world");
       const name = c.req.param("name");

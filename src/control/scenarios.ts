@@ -1,5 +1,6 @@
 import type { Context, Hono } from "hono";
 import { z } from "zod";
+import { lazy } from "../core/lazy.js";
 import { mountOneScenario } from "./scenario-one.js";
 import { fixturesJsonSchema, scenarioJsonSchema } from "../scenarios/json-schema.js";
 import { GatewayError } from "../core/errors.js";
@@ -30,7 +31,7 @@ export function scenarioWithWarnings(text: string, prefix = ""): { scenario: Sce
 }
 
 /** One active scenario file with its rules and their hit counts (`when`/`then` as written). */
-export const activeScenario = z
+export const activeScenario = lazy(() => z
   .object({
     name: z.string(),
     description: z.string().nullable(),
@@ -39,14 +40,14 @@ export const activeScenario = z
     rules: z.array(z.object({ name: z.string().nullable().optional(), label: z.string(), hits: z.number().int(), spent: z.boolean().meta({ description: "The rule can never fire again: its `times` budget is used up or its `nth` match has passed (a `per: client` budget never shows spent)." }), when: z.unknown(), then: z.unknown() }).strict()),
   })
   .strict()
-  .meta({ id: "ActiveScenario" });
-const scenarioList = z.object({ scenarios: z.array(activeScenario) }).strict();
-const loadedAnswer = z
+  .meta({ id: "ActiveScenario" }));
+const scenarioList = lazy(() => z.object({ scenarios: z.array(activeScenario()) }).strict());
+const loadedAnswer = lazy(() => z
   .object({ loaded: z.string(), rules: z.number().int(), timeline: z.number().int(), ignored: z.array(z.enum(["seed", "clock"])), warnings: z.array(z.string()), note: z.string().nullable() })
-  .strict();
-export const scenarioBody = z
+  .strict());
+export const scenarioBody = lazy(() => z
   .union([z.string(), z.record(z.string(), z.unknown())])
-  .meta({ description: "A scenario file: YAML text, or the same structure as JSON (see GET /_mock/schemas/scenario.json)." });
+  .meta({ description: "A scenario file: YAML text, or the same structure as JSON (see GET /_mock/schemas/scenario.json)." }));
 
 /**
  * `GET/POST/DELETE /_mock/scenarios`: the active set with hit counts; loading a file in front of
@@ -96,7 +97,7 @@ export function mountScenarios(ctl: Hono<AppEnv>): void {
     controlRoute(ctl, {
       method: "GET", path: `/schemas/${kind}.json`, tag: "scenarios", summary: `The JSON Schema of ${kind} files`,
       description: "Generated from the schemas that validate the files, with a description and an example for every property, for editors (`# yaml-language-server: $schema=...`).",
-      answers: { 200: { description: "A JSON Schema (draft 2020-12)", schema: z.record(z.string(), z.unknown()) } },
+      answers: { 200: { description: "A JSON Schema (draft 2020-12)", schema: lazy(() => z.record(z.string(), z.unknown())) } },
     }, (c) => c.json((built ??= build()) as object));
   }
 

@@ -1,5 +1,6 @@
 import type { Context, Hono } from "hono";
 import { z } from "zod";
+import { lazy } from "../core/lazy.js";
 import { GatewayError } from "../core/errors.js";
 import { nearest } from "../core/nearest.js";
 import type { AppEnv } from "../http/env.js";
@@ -11,50 +12,50 @@ import type { Verdict } from "../verdict/verdict.js";
 import { controlRoute, instant } from "./registry.js";
 import { scenarioText } from "./scenarios.js";
 
-const reportQuery = z
+const reportQuery = lazy(() => z
   .object({
     scope: z.enum(["run", "world"]).optional().meta({ description: "`run` (default): every world of this server since it started or since `DELETE /_mock/coverage`, deleted sandboxes included; `world`: this world only (kept across its resets)." }),
     format: z.enum(["json", "junit", "markdown"]).optional().meta({ description: "`json` (default), `junit` (JUnit XML) or `markdown` (for `$GITHUB_STEP_SUMMARY`)." }),
   })
-  .strict();
-const cited = z
+  .strict());
+const cited = lazy(() => z
   .object({
     world: z.string().nullable().meta({ description: "The sandbox id, or null for the default world." }),
     seq: z.number().int(), request_id: z.string(), at: instant, method: z.string(), path: z.string(), status: z.number().int(),
     link: z.string().nullable().meta({ description: "`GET` this for the whole journal entry; null once the entry is gone (reset, deleted sandbox, dropped from the ring)." }),
   })
   .strict()
-  .meta({ id: "CitedEntry" });
-const coverageAnswer = z
+  .meta({ id: "CitedEntry" }));
+const coverageAnswer = lazy(() => z
   .object({
     scope: z.enum(["run", "world"]), world: z.string().nullable(), worlds: z.number().int(), requests: z.number().int(), met: z.number().int(), outcomes: z.number().int(),
     operations: z.array(z.object({
       operation: z.string(), met: z.number().int(),
-      outcomes: z.array(z.object({ id: z.string(), title: z.string(), source: z.string(), met: z.boolean(), by: cited.nullable() }).strict()),
+      outcomes: z.array(z.object({ id: z.string(), title: z.string(), source: z.string(), met: z.boolean(), by: cited().nullable() }).strict()),
     }).strict()),
   })
   .strict()
-  .meta({ id: "CoverageReport" });
-const checkAnswer = z
+  .meta({ id: "CoverageReport" }));
+const checkAnswer = lazy(() => z
   .object({
     name: z.string(), passed: z.boolean(), missed: z.array(z.string()),
-    required: z.array(z.object({ outcome: z.string(), operation: z.string(), title: z.string(), why: z.string().nullable(), met: z.boolean(), by: cited.nullable() }).strict()),
+    required: z.array(z.object({ outcome: z.string(), operation: z.string(), title: z.string(), why: z.string().nullable(), met: z.boolean(), by: cited().nullable() }).strict()),
   })
   .strict()
-  .meta({ id: "CoverageCheck" });
-const auditAnswer = z
+  .meta({ id: "CoverageCheck" }));
+const auditAnswer = lazy(() => z
   .object({
     scope: z.enum(["run", "world"]), world: z.string().nullable(),
     findings: z.array(z.object({
       kind: z.enum(FINDING_NAMES as [FindingName, ...FindingName[]]), title: z.string(), rule: z.string(), spec: z.string().meta({ description: "The spec's sentence the client broke." }), instead: z.string(),
-      world: z.string().nullable(), client_id: z.string().nullable(), operation: z.string().nullable(), message: z.string(), repeats: z.number().int(), entries: z.array(cited),
+      world: z.string().nullable(), client_id: z.string().nullable(), operation: z.string().nullable(), message: z.string(), repeats: z.number().int(), entries: z.array(cited()),
     }).strict()),
     silenced: z.array(z.object({ world: z.string().nullable(), kind: z.string(), findings: z.number().int() }).strict()),
   })
   .strict()
-  .meta({ id: "AuditReport" });
-const silencedAnswer = z.object({ silenced: z.array(z.string()) }).strict();
-const kindParam = z.object({ kind: z.string() });
+  .meta({ id: "AuditReport" }));
+const silencedAnswer = lazy(() => z.object({ silenced: z.array(z.string()) }).strict());
+const kindParam = lazy(() => z.object({ kind: z.string() }));
 
 /**
  * The verdict (PRODUCT.md "Coverage and conduct"): which outcomes the integrator's traffic met
@@ -68,7 +69,7 @@ export function mountVerdict(ctl: Hono<AppEnv>): void {
     query: reportQuery, errors: [400],
     answers: { 200: { description: "The coverage report", schema: coverageAnswer } },
   }, (c) => {
-    const q = parseWith(reportQuery, readQuery(c.req.url), "query");
+    const q = parseWith(reportQuery(), readQuery(c.req.url), "query");
     const report = recorder(c).coverage(q.scope === "world" ? c.get("sandboxId") : undefined);
     return q.format === "junit" ? text(c, coverageJunit(report), "xml") : q.format === "markdown" ? text(c, coverageMarkdown(report)) : c.json(report);
   });
@@ -76,10 +77,10 @@ export function mountVerdict(ctl: Hono<AppEnv>): void {
   controlRoute(ctl, {
     method: "POST", path: "/coverage/check", tag: "verdict", summary: "The CI gate: were the required outcomes met?",
     description: "Body: a requirement file (YAML or JSON; schema `coverage/schema.json` in the package). Answers 200 with `passed` and each required outcome met or not (`missed` lists the others); a bad file is 400 naming each problem. `format=junit` gives one test case per required outcome, a missed one failed.",
-    query: reportQuery, body: z.unknown(), bodyMedia: ["application/yaml", "application/json"], errors: [400],
+    query: reportQuery, body: lazy(() => z.unknown()), bodyMedia: ["application/yaml", "application/json"], errors: [400],
     answers: { 200: { description: "The gate's verdict", schema: checkAnswer } },
   }, async (c) => {
-    const q = parseWith(reportQuery, readQuery(c.req.url), "query");
+    const q = parseWith(reportQuery(), readQuery(c.req.url), "query");
     const parsed = parseRequirements(await scenarioText(c));
     if (!parsed.ok) throw new GatewayError("INVALID_REQUEST_DATA", { message: "The requirement file has problems.", details: Object.fromEntries(parsed.problems.map((p, i) => [`problem ${i + 1}`, p])) });
     const check = checkCoverage(recorder(c).coverage(q.scope === "world" ? c.get("sandboxId") : undefined), parsed.name, parsed.require);
@@ -90,7 +91,7 @@ export function mountVerdict(ctl: Hono<AppEnv>): void {
   controlRoute(ctl, {
     method: "GET", path: "/schemas/coverage.json", tag: "verdict", summary: "The JSON Schema of coverage requirement files",
     description: "The schema `coverage/schema.json` of the package: the format of `--require` files, with every catalogue id as an allowed value, for editors.",
-    answers: { 200: { description: "A JSON Schema (draft 2020-12)", schema: z.record(z.string(), z.unknown()) } },
+    answers: { 200: { description: "A JSON Schema (draft 2020-12)", schema: lazy(() => z.record(z.string(), z.unknown())) } },
   }, (c) => c.json((schema ??= requirementsJsonSchema())));
 
   controlRoute(ctl, {
@@ -108,7 +109,7 @@ export function mountVerdict(ctl: Hono<AppEnv>): void {
     query: reportQuery, errors: [400],
     answers: { 200: { description: "The findings", schema: auditAnswer } },
   }, (c) => {
-    const q = parseWith(reportQuery, readQuery(c.req.url), "query");
+    const q = parseWith(reportQuery(), readQuery(c.req.url), "query");
     const report = recorder(c).audit(q.scope === "world" ? c.get("sandboxId") : undefined);
     return q.format === "junit" ? text(c, auditJunit(report), "xml") : q.format === "markdown" ? text(c, auditMarkdown(report)) : c.json(report);
   });
@@ -141,7 +142,7 @@ function recorder(c: Context<AppEnv>): Verdict {
 }
 
 function kindOf(c: Context<AppEnv>): FindingName {
-  const kind = parseWith(kindParam, c.req.param(), "body").kind;
+  const kind = parseWith(kindParam(), c.req.param(), "body").kind;
   if ((FINDING_NAMES as string[]).includes(kind)) return kind as FindingName;
   const near = nearest(kind, FINDING_NAMES);
   throw new GatewayError("INVALID_REQUEST_DATA", { details: { kind: `is not a finding kind (${near ? `did you mean ${near}? ` : ""}one of ${FINDING_NAMES.join(", ")})` } });

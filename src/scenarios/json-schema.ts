@@ -22,7 +22,7 @@ const ERROR_SENTENCES = Object.fromEntries(Object.entries(ERROR_CATALOG).map(([c
 
 /** The scenario file schema, with hover help. */
 export function scenarioJsonSchema(): Json {
-  const json = z.toJSONSchema(scenarioSchema, { io: "input", unrepresentable: "any" }) as Json;
+  const json = z.toJSONSchema(scenarioSchema(), { io: "input", unrepresentable: "any" }) as Json;
   const props = json.properties as Record<string, Json>;
   props.quirks = quirkProperties();
   decorate(json, "", SCENARIO_DOCS, ENUM_DOCS);

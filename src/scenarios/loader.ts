@@ -17,7 +17,7 @@ export function parseScenario(text: string, options: { strict?: boolean } = {}):
   if (!source.ok) return { ok: false, problems: source.problems, warnings: [] };
   const findings = lintScenario(source.data);
   const covered = findings.filter((f) => f.covers).map((f) => dotted(f.path));
-  const result = scenarioSchema.safeParse(source.data, { reportInput: true });
+  const result = scenarioSchema().safeParse(source.data, { reportInput: true });
   const schemaProblems = result.success ? [] : issueProblems(result.error.issues, source.at).filter((p) => !covered.some((c) => p.path === c || p.path.startsWith(`${c}.`)));
   const asProblem = (f: Finding): Problem => ({ path: dotted(f.path), ...source.at(f.path, f.atKey ?? false), message: f.message });
   const errors = [...schemaProblems, ...findings.filter((f) => f.severity === "error").map(asProblem)];

@@ -83,7 +83,7 @@ function renderView(c: Context<AppEnv>, host: Host, view: ViewName) {
   switch (view) {
     case "log": {
       const { activity_after, ...query } = c.req.query();
-      const after = activity_after === undefined ? 0 : parseWith(z.object({ activity_after: cursor }), { activity_after }, "query").activity_after;
+      const after = activity_after === undefined ? 0 : parseWith(z.object({ activity_after: cursor() }), { activity_after }, "query").activity_after;
       return logPage(world, parseRequestsQuery(query), after);
     }
     case "transactions":

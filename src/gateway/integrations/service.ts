@@ -1,4 +1,5 @@
 import { GatewayError, notFound } from "../../core/errors.js";
+import { PARSE_ONCE } from "../../core/parse-once.js";
 import type { ClientScope } from "../auth.js";
 import type { Metadata } from "../metadata.js";
 import { canRead, canWrite, indexUnder, newestFirst } from "../tenancy.js";
@@ -112,7 +113,7 @@ export interface FixtureIntegration {
 /** Loads a fixture integration, validating its details with the request schemas. */
 export function loadFixtureIntegration(world: World, f: FixtureIntegration): Integration {
   const schema = f.processor === "Cardproc" ? cardDetailsInput : achDetailsInput;
-  const parsed = schema.safeParse(f.integration_details);
+  const parsed = schema.safeParse(f.integration_details, PARSE_ONCE);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((e) => `integration_details.${e.path.join(".")}: ${e.message}`);
     throw new Error(`fixture integration ${f.id}: ${problems.join("; ")}`);
