@@ -4,7 +4,7 @@ import { fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 /** Node flags of every benchmarked server, the double's as `npm start` and the Docker image run it. */
-export const SERVER_FLAGS = ["--max-semi-space-size=256"];
+export const SERVER_FLAGS = [];
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 
