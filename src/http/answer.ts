@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { sortNames } from "../core/sort-names.js";
 import type { AppEnv } from "./env.js";
 
 const JSON_TYPE = { "Content-Type": "application/json" } as const;
@@ -44,7 +45,7 @@ function wireHeaders(c: Context<AppEnv>, headers: Record<string, string>, text: 
   const out: Record<string, string> = {};
   const names = Object.keys(headers);
   names.push("content-type");
-  names.sort();
+  sortNames(names);
   for (const n of names) out[n] = n === "content-type" ? "application/json" : headers[n];
   if ((c.env as { incoming?: unknown } | undefined)?.incoming) out["Content-Length"] = String(Buffer.byteLength(text));
   return out;

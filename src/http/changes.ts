@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { detach } from "../core/detach.js";
+import { sortNames } from "../core/sort-names.js";
 import type { ChangeEntry } from "../gateway/changes.js";
 import type { Host } from "../gateway/host.js";
 import type { World } from "../gateway/world.js";
@@ -46,7 +47,7 @@ function replayHeaders(c: Context<AppEnv>): Record<string, string> {
     for (const [n, v] of Object.entries(c.req.header())) if (replayed(n)) found.set(n, v);
   }
   const out: Record<string, string> = {};
-  for (const n of [...found.keys()].sort()) out[n] = found.get(n)!;
+  for (const n of sortNames([...found.keys()])) out[n] = found.get(n)!;
   return out;
 }
 
