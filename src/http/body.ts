@@ -69,7 +69,8 @@ function readIncoming(incoming: Incoming): Promise<string> {
       }
       parts.push(b);
     };
-    const onEnd = () => done(() => resolve(Buffer.concat(parts, size).toString("utf8")));
+    // One chunk (a typical JSON body) is decoded as it is: concat would copy it first.
+    const onEnd = () => done(() => resolve((parts.length === 1 ? parts[0]! : Buffer.concat(parts, size)).toString("utf8")));
     const onError = (e: unknown) => done(() => reject(e));
     const onClose = () => (incoming.readableEnded ? onEnd() : done(() => reject(new Error("the client closed the connection before its body was complete"))));
     incoming.on("data", onData);
