@@ -9,8 +9,9 @@ export function parseTimeout(text: string): number | null {
   return Number(m[1]) * (m[2] === "ms" ? 1 : m[2] === "m" ? 60_000 : 1000);
 }
 
+const NO_ANSWER = "no answer";
 const expiry = (ms: number) =>
-  new Promise<never>((_, reject) => setTimeout(() => reject(new ServerSaidNo("GET /_mock/health", 0, "no answer")), Math.max(ms, 0)).unref());
+  new Promise<never>((_, reject) => setTimeout(() => reject(new ServerSaidNo("GET /_mock/health", 0, NO_ANSWER)), Math.max(ms, 0)).unref());
 
 /** How often `ctl wait` asks: often enough that a test starts about as soon as the double can answer. */
 const EVERY_MS = 100;
@@ -39,11 +40,15 @@ export const wait: CtlCommand = {
         return;
       } catch (e) {
         if (!(e instanceof ServerSaidNo)) throw e;
-        last = e.status ? `answered ${e.status}` : e.body;
+        // An attempt cut by the deadline says nothing new: what the double said before is kept.
+        if (!(e.body === NO_ANSWER && last)) last = e.status ? `answered ${e.status}` : e.body;
       }
       const left = until - wallNow();
-      if (left <= 0) throw new Error(`${ctx.api.base} not ready after ${given} (last: ${last})`);
+      if (left <= 0) break;
       await new Promise((r) => setTimeout(r, Math.min(EVERY_MS, left)));
+      // No attempt at the deadline itself: it could only time out.
+      if (until - wallNow() <= 0) break;
     }
+    throw new Error(`${ctx.api.base} not ready after ${given} (last: ${last})`);
   },
 };
