@@ -25,7 +25,7 @@ describe("instruments", () => {
     expect(cardBrand("36227206271667")).toBe("diners_club");
     expect(cardBrand("9000000000000000")).toBeNull();
   });
-  test("the BIN read once gives the brand each prefix read alone gives, for every 6-digit BIN", () => {
+  test("the BIN read once gives the brand each prefix read alone gives, for every 6-digit BIN and odd texts", () => {
     // The reference reading: the prefix rules applied to the digits as text, one slice per prefix.
     const reference = (pan: string) => {
       const p = (n: number) => Number(pan.slice(0, n));
@@ -40,6 +40,7 @@ describe("instruments", () => {
       if (pan[0] === "4") return "visa";
       return null;
     };
+    for (const odd of ["", "4", "37", "6011", "62212", "42x4242424242", "+424242424242", " 4242424242"]) expect(cardBrand(odd), odd).toBe(reference(odd));
     for (let bin = 0; bin < 1_000_000; bin++) {
       const pan = `${String(bin).padStart(6, "0")}0000000000`;
       if (cardBrand(pan) !== reference(pan)) expect(cardBrand(pan), pan).toBe(reference(pan));

@@ -33,17 +33,31 @@ export type CardBrand = "visa" | "mastercard" | "american_express" | "discover" 
 
 /** Card brand from the BIN, longest prefix first (reference "Card brand detection"); null if none. */
 export function cardBrand(pan: string): CardBrand | null {
-  // One parse of the BIN, its shorter prefixes by division (a card SALE asks this on every request).
-  const bin = /^\d{6}/.test(pan) ? Number(pan.slice(0, 6)) : -1;
-  const p = bin < 0 ? (n: number) => Number(pan.slice(0, n)) : (n: number) => Math.floor(bin / 10 ** (6 - n));
-  if (p(6) >= 622126 && p(6) <= 622925) return "discover";
-  if (p(4) === 6011 || (p(3) >= 644 && p(3) <= 649) || p(2) === 65) return "discover";
-  if (p(4) >= 3528 && p(4) <= 3589) return "jcb";
-  if (p(4) >= 2221 && p(4) <= 2720) return "mastercard";
-  if (p(4) === 3095 || (p(3) >= 300 && p(3) <= 305) || p(2) === 36 || p(2) === 38 || p(2) === 39) return "diners_club";
-  if (p(2) === 34 || p(2) === 37) return "american_express";
-  if (p(2) >= 51 && p(2) <= 55) return "mastercard";
-  if (p(2) === 62 || p(2) === 81) return "unionpay";
+  // One parse of the BIN when it is six digits (a validated PAN always is), its shorter prefixes by
+  // integer division: every card payment asks this. Anything else is read prefix by prefix.
+  if (!sixDigits(pan)) return brandOf(Number(pan.slice(0, 6)), Number(pan.slice(0, 4)), Number(pan.slice(0, 3)), Number(pan.slice(0, 2)), pan);
+  const p6 = Number(pan.slice(0, 6));
+  return brandOf(p6, Math.floor(p6 / 100), Math.floor(p6 / 1000), Math.floor(p6 / 10000), pan);
+}
+
+function sixDigits(pan: string): boolean {
+  if (pan.length < 6) return false;
+  for (let i = 0; i < 6; i++) {
+    const c = pan.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+function brandOf(p6: number, p4: number, p3: number, p2: number, pan: string): CardBrand | null {
+  if (p6 >= 622126 && p6 <= 622925) return "discover";
+  if (p4 === 6011 || (p3 >= 644 && p3 <= 649) || p2 === 65) return "discover";
+  if (p4 >= 3528 && p4 <= 3589) return "jcb";
+  if (p4 >= 2221 && p4 <= 2720) return "mastercard";
+  if (p4 === 3095 || (p3 >= 300 && p3 <= 305) || p2 === 36 || p2 === 38 || p2 === 39) return "diners_club";
+  if (p2 === 34 || p2 === 37) return "american_express";
+  if (p2 >= 51 && p2 <= 55) return "mastercard";
+  if (p2 === 62 || p2 === 81) return "unionpay";
   if (pan[0] === "4") return "visa";
   return null;
 }
