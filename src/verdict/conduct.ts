@@ -28,8 +28,8 @@ const KEYED_BY_URL = 1024;
 /**
  * What makes a later request "the same" as a failed one: `METHOD url`. A long URL is keyed by its
  * SHA-256 instead: keys leave the per-client map as failures come and go, and a key held there
- * kept its whole URL alive through young-generation collections (measured with 20,000 refused GETs
- * of 12 KB URLs: 2.8 MB promoted per scavenge and 99 MB of RSS; with this key, 0.3 MB).
+ * kept its whole URL alive through young-generation collections (20,000 refused GETs of 12 KB URLs:
+ * 2.8 MB promoted per scavenge, RSS +99 MB; with this key, RSS +45 to +48 MB, bench/memory-bounds).
  */
 export function retryKey(method: string, url: string): string {
   return url.length <= KEYED_BY_URL ? `${method} ${url}` : `${method} #${createHash("sha256").update(url).digest("base64")}`;
