@@ -2,23 +2,10 @@
  * The human forms of `paydouble ctl`'s answers: short lines a person scans in a terminal (the
  * control API's JSON stays one `--json` away). Pure functions of the answers, tested alone.
  */
+import type { JournalEntry } from "../../gateway/journal-entry.js";
 
 /** A journal entry as `GET /_mock/requests` answers it (the fields read here). */
-export interface Entry {
-  seq: number;
-  at: string;
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  operation: string | null;
-  client_id: string | null;
-  status: number;
-  error_code: string | null;
-  rule: string | null;
-  near_misses: { rule: string; reason: string }[];
-  body: unknown;
-  response: unknown;
-}
+export type Entry = Pick<JournalEntry, "seq" | "at" | "method" | "path" | "query" | "operation" | "client_id" | "status" | "error_code" | "rule" | "near_misses" | "body" | "response">;
 
 export interface Fired {
   at: string;
