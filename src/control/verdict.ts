@@ -69,9 +69,8 @@ export function mountVerdict(ctl: Hono<AppEnv>): void {
     query: reportQuery, errors: [400],
     answers: { 200: { description: "The coverage report", schema: coverageAnswer } },
   }, (c) => {
-    const q = parseWith(reportQuery(), readQuery(c.req.url), "query");
-    const report = recorder(c).coverage(q.scope === "world" ? c.get("sandboxId") : undefined);
-    return q.format === "junit" ? text(c, coverageJunit(report), "xml") : q.format === "markdown" ? text(c, coverageMarkdown(report)) : c.json(report);
+    const q = reportOf(c);
+    return rendered(c, q.format, recorder(c).coverage(q.world), coverageJunit, coverageMarkdown);
   });
 
   controlRoute(ctl, {
@@ -80,11 +79,10 @@ export function mountVerdict(ctl: Hono<AppEnv>): void {
     query: reportQuery, body: lazy(() => z.unknown()), bodyMedia: ["application/yaml", "application/json"], errors: [400],
     answers: { 200: { description: "The gate's verdict", schema: checkAnswer } },
   }, async (c) => {
-    const q = parseWith(reportQuery(), readQuery(c.req.url), "query");
+    const q = reportOf(c);
     const parsed = parseRequirements(await scenarioText(c));
     if (!parsed.ok) throw new GatewayError("INVALID_REQUEST_DATA", { message: "The requirement file has problems.", details: Object.fromEntries(parsed.problems.map((p, i) => [`problem ${i + 1}`, p])) });
-    const check = checkCoverage(recorder(c).coverage(q.scope === "world" ? c.get("sandboxId") : undefined), parsed.name, parsed.require);
-    return q.format === "junit" ? text(c, checkJunit(check), "xml") : q.format === "markdown" ? text(c, checkMarkdown(check)) : c.json(check);
+    return rendered(c, q.format, checkCoverage(recorder(c).coverage(q.world), parsed.name, parsed.require), checkJunit, checkMarkdown);
   });
 
   let schema: object | null = null;
@@ -109,9 +107,8 @@ export function mountVerdict(ctl: Hono<AppEnv>): void {
     query: reportQuery, errors: [400],
     answers: { 200: { description: "The findings", schema: auditAnswer } },
   }, (c) => {
-    const q = parseWith(reportQuery(), readQuery(c.req.url), "query");
-    const report = recorder(c).audit(q.scope === "world" ? c.get("sandboxId") : undefined);
-    return q.format === "junit" ? text(c, auditJunit(report), "xml") : q.format === "markdown" ? text(c, auditMarkdown(report)) : c.json(report);
+    const q = reportOf(c);
+    return rendered(c, q.format, recorder(c).audit(q.world), auditJunit, auditMarkdown);
   });
 
   controlRoute(ctl, {
@@ -146,6 +143,17 @@ function kindOf(c: Context<AppEnv>): FindingName {
   if ((FINDING_NAMES as string[]).includes(kind)) return kind as FindingName;
   const near = nearest(kind, FINDING_NAMES);
   throw new GatewayError("INVALID_REQUEST_DATA", { details: { kind: `is not a finding kind (${near ? `did you mean ${near}? ` : ""}one of ${FINDING_NAMES.join(", ")})` } });
+}
+
+/** A report route's query: its `format`, and the world it covers (`scope=world`: this one; else every world). */
+function reportOf(c: Context<AppEnv>): { format: string | undefined; world: string | null | undefined } {
+  const q = parseWith(reportQuery(), readQuery(c.req.url), "query");
+  return { format: q.format, world: q.scope === "world" ? c.get("sandboxId") : undefined };
+}
+
+/** A report as JSON, or in the text form its `format` names (JUnit XML, Markdown). */
+function rendered<T>(c: Context<AppEnv>, format: string | undefined, report: T, junit: (r: T) => string, markdown: (r: T) => string): Response {
+  return format === "junit" ? text(c, junit(report), "xml") : format === "markdown" ? text(c, markdown(report)) : c.json(report as object);
 }
 
 function text(c: Context<AppEnv>, body: string, kind: "xml" | "markdown" = "markdown"): Response {
