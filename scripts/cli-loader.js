@@ -20,9 +20,9 @@ try {
 } catch {
   cachedData = undefined;
 }
-// The bundle is CommonJS, wrapped as Node wraps a module; `__paydoubleUrl` stands for import.meta.url.
-const source = readFileSync(filename, "utf8").replace(/^#!.*/, "");
-const script = new Script(`(function (exports, require, module, __filename, __dirname, __paydoubleUrl) {${source}\n})`, { filename, cachedData });
+// The bundle is CommonJS, already wrapped by the build as Node wraps a module (`__paydoubleUrl` stands
+// for import.meta.url), and ASCII: read as latin1, it goes to V8 as it is.
+const script = new Script(readFileSync(filename, "latin1"), { filename, cachedData });
 // PAYDOUBLE_CODE_CACHE=write (build time): write the cache after this run (the build stops it with
 // SIGTERM); =report: say on stderr whether V8 took the cache (test/cli.test.ts checks it does).
 const mode = process.env.PAYDOUBLE_CODE_CACHE;

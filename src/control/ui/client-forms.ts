@@ -30,7 +30,7 @@ export const SCENARIO_JS = String.raw`
     if (button.dataset.input) body = { [button.dataset.field]: document.getElementById(button.dataset.input).value.trim() };
     if (body === undefined && method !== "GET" && method !== "DELETE") body = {};
     const r = await call(method, path, body);
-    say(button.dataset.result, method + " /_mock/" + path + " → " + r.status + "\n" + JSON.stringify(r.json, null, 2), !r.ok);
+    say(button.dataset.result, method + " /_mock/" + path + " \u2192 " + r.status + "\n" + JSON.stringify(r.json, null, 2), !r.ok);
     soon();
   }
 
@@ -100,7 +100,7 @@ export const SCENARIO_JS = String.raw`
     const names = [...form.elements.scenarios.selectedOptions].map((o) => o.value);
     if (names.length) body.scenarios = names;
     const r = await call("POST", "sandboxes", body);
-    say("sandboxes-result", "POST /_mock/sandboxes → " + r.status + "\n" + JSON.stringify(r.json, null, 2), !r.ok);
+    say("sandboxes-result", "POST /_mock/sandboxes \u2192 " + r.status + "\n" + JSON.stringify(r.json, null, 2), !r.ok);
     soon();
   }
 `;

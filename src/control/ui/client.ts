@@ -187,7 +187,7 @@ const CORE = String.raw`
     const live = document.getElementById("live");
     const es = new EventSource(mock + "/events");
     es.addEventListener("open", () => (live.textContent = "live"));
-    es.addEventListener("error", () => (live.textContent = "reconnecting…"));
+    es.addEventListener("error", () => (live.textContent = "reconnecting\u2026"));
     es.addEventListener("request", (ev) => {
       const e = JSON.parse(ev.data);
       latency.set(e.seq, e.latency_ms);
