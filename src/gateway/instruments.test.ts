@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { constantTimeEqual } from "./auth.js";
-import { abaValid, cardBrand, cardExpired, luhnValid, paymentMethodInput, reportedBrand } from "./instruments.js";
+import { abaValid, cardBrand, cardExpired, luhnValid, paymentMethodInput, reportedBrand, sharedExpiry } from "./instruments.js";
 
 describe("instruments", () => {
   test("Luhn", () => {
@@ -67,5 +67,17 @@ describe("instruments", () => {
     expect(constantTimeEqual("pk_live_a", "pk_live_b")).toBe(false);
     expect(constantTimeEqual("pk_live_a", "pk_live_ab")).toBe(false);
     expect(constantTimeEqual("", "")).toBe(true);
+  });
+  test("one frozen expiry per month, equal in value, and no table past its bound", () => {
+    const a = sharedExpiry({ month: "12", year: "2030" });
+    expect(sharedExpiry({ month: "12", year: "2030" })).toBe(a);
+    expect(a).toEqual({ month: "12", year: "2030" });
+    expect(Object.isFrozen(a)).toBe(true);
+    expect(sharedExpiry({ month: "01", year: "2031" })).not.toBe(a);
+    // Past the bound a new month still gets a correct object, only not a kept one.
+    for (let y = 3000; y < 3400; y++) for (let m = 1; m <= 12; m++) sharedExpiry({ month: String(m).padStart(2, "0"), year: String(y) });
+    const late = sharedExpiry({ month: "06", year: "9999" });
+    expect(late).toEqual({ month: "06", year: "9999" });
+    expect(sharedExpiry({ month: "06", year: "9999" })).not.toBe(late);
   });
 });

@@ -164,6 +164,28 @@ export const instrumentInput = z.preprocess(
   z.discriminatedUnion("type", [cardInput, bankAccountInput], { error: "type must be Card or ACH" }),
 );
 
+export type Expiry = CardInput["expiry"];
+
+/** How many distinct expiry months {@link sharedExpiry} keeps (a year of every month for 300 years). */
+const SHARED_EXPIRIES = 3_600;
+const expiries = new Map<string, Expiry>();
+
+/**
+ * One frozen `{month, year}` per expiry month, shared by every stored payment and vaulted card with
+ * that expiry: a stored card SALE held two copies of it (about 100 bytes of its 1.3 KB). Frozen, so a
+ * shared one can never be changed through one of its holders; past {@link SHARED_EXPIRIES} distinct
+ * months each gets its own copy, so no input makes the table grow without bound.
+ */
+export function sharedExpiry(e: Expiry): Expiry {
+  const key = e.month + e.year;
+  let shared = expiries.get(key);
+  if (!shared) {
+    shared = Object.freeze({ month: e.month, year: e.year });
+    if (expiries.size < SHARED_EXPIRIES) expiries.set(key, shared);
+  }
+  return shared;
+}
+
 /** True when the card's expiry month has ended before `nowMs` (cards are valid through their month). */
 export function cardExpired(expiry: { month: string; year: string }, nowMs: number): boolean {
   const endOfMonth = Date.UTC(Number(expiry.year), Number(expiry.month), 1);

@@ -1,6 +1,6 @@
 import { GatewayError, invalidField, notFound } from "../../core/errors.js";
 import type { ClientScope } from "../auth.js";
-import { cardExpired } from "../instruments.js";
+import { cardExpired, sharedExpiry } from "../instruments.js";
 import { canRead, indexUnder, listOwners, newestPage } from "../tenancy.js";
 import type { World } from "../world.js";
 import { canTransition, cardExpiresAt, type PaymentToken, type PaymentTokenStatus } from "./payment-token.js";
@@ -38,14 +38,17 @@ export function createPaymentToken(world: World, scope: ClientScope, input: Crea
     customer_id: input.customer_id ?? null,
     is_default: input.is_default ?? false,
     nickname: input.nickname ?? null,
-    card: pm.type === "Card" ? pm : null,
+    // A copy with every key in the object itself (the parsed body grew a spill array past four
+    // keys) and the shared expiry: a vaulted card is kept as long as the world.
+    card: pm.type === "Card" ? { ...pm, expiry: sharedExpiry(pm.expiry) } : null,
     bank_account: pm.type === "ACH" ? pm : null,
     created_at: now,
   };
   if (token.is_default) clearDefault(world, token);
   world.state.paymentTokens.set(token.token, token);
   indexUnder(world.state.paymentTokensByClient, token.client_id, token.token);
-  if (token.card) world.scheduler.schedule(cardExpiresAt(token.card.expiry), TOKEN_EXPIRE_EVENT, token.token, { token: token.token });
+  // The payload is the token itself (no wrapper object: one such event waits per vaulted card).
+  if (token.card) world.scheduler.schedule(cardExpiresAt(token.card.expiry), TOKEN_EXPIRE_EVENT, token.token, token.token);
   return token;
 }
 
@@ -86,7 +89,7 @@ export function setTokenStatus(world: World, value: string, status: PaymentToken
 }
 
 /** Event handler: the card's expiry month has ended. Only an `active` token becomes `expired`. */
-export function expireToken(world: World, payload: { token: string }): void {
-  const t = world.state.paymentTokens.get(payload.token);
+export function expireToken(world: World, token: string): void {
+  const t = world.state.paymentTokens.get(token);
   if (t && t.status === "active") t.status = "expired";
 }

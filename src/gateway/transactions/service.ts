@@ -5,7 +5,7 @@ import type { ClientScope } from "../auth.js";
 import { updateMember } from "../batches/batch.js";
 import { batchOf, joinBatch, setSettlementDelay } from "../batches/service.js";
 import { applySchedule } from "./effects.js";
-import { cardExpired, reportedBrand, type BankAccountInput, type CardInput } from "../instruments.js";
+import { cardExpired, reportedBrand, sharedExpiry, type BankAccountInput, type CardInput } from "../instruments.js";
 import { activeIntegration } from "../integrations/lookup.js";
 import { createPaymentToken } from "../payment-tokens/service.js";
 import type { World } from "../world.js";
@@ -114,7 +114,7 @@ function methodView(world: World, ins: Instrument, d: Decision, token: string | 
     type: "CARD",
     truncated_pan: truncatePan(c.pan),
     payment_token: token,
-    expiry: { month: c.expiry.month, year: c.expiry.year },
+    expiry: sharedExpiry(c.expiry),
     first_name: c.first_name ?? null,
     last_name: c.last_name ?? null,
     entry_method: c.entry_method,
