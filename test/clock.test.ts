@@ -20,6 +20,18 @@ describe("the simulated clock", () => {
     expect((await t.get("/_mock/clock", { as: null })).body.now).toBe("2026-03-02T15:00:01.000Z");
   });
 
+  test("a world whose clock starts in 1970 or before answers payments with seeded ids", async () => {
+    const sale = { type: "SALE", amount: 1500, payment_method: { type: "Card", entry_method: "ECOMMERCE", pan: "4242424242424242", expiry: { month: "12", year: "2030" } } };
+    for (const clockStart of ["1960-06-01T00:00:00.000Z", "1970-01-01T00:00:00.000Z"]) {
+      const [a, b] = [setup({ clockStart, tick: "PT0S" }), setup({ clockStart, tick: "PT0S" })];
+      const [ra, rb] = [await a.post("/v1/transactions", sale), await b.post("/v1/transactions", sale)];
+      expect(ra.status, clockStart).toBe(200);
+      // Same seed, same requests: the same id (the time part of a ULID cannot go before 1970: 0).
+      expect(ra.body.id).toBe(rb.body.id);
+      expect(ra.body.id).toMatch(/^TRANSACTION-0000000000/);
+    }
+  });
+
   test("control calls do not tick; gateway calls add the tick", async () => {
     const t = setup();
     await t.get("/_mock/health", { as: null });

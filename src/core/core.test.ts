@@ -5,6 +5,7 @@ import { IdFactory } from "./ids.js";
 import { maskDeep, truncatePan } from "./mask.js";
 import { RandomStreams } from "./random.js";
 import { Scheduler } from "./scheduler.js";
+import { ulid } from "ulid";
 
 describe("durations", () => {
   test("parses the ISO 8601 forms paydouble uses", () => {
@@ -51,6 +52,27 @@ describe("ids and random streams", () => {
     a.next("CLIENT");
     expect(a.next("TRANSACTION")).toBe(b.next("TRANSACTION"));
     expect(a.next("BATCH")).toMatch(/^BATCH-01KJQH0CC0[0-9A-HJKMNP-TV-Z]{16}$/);
+  });
+  test("ids are the ulid package's ULIDs for the same time and stream", () => {
+    for (const seed of ["s", "other", "paydouble"]) {
+      const ours = new RandomStreams(seed);
+      const theirs = new RandomStreams(seed);
+      const clock = new SimClock(Date.parse("2026-03-02T15:00:00Z"), 0);
+      const ids = new IdFactory(clock, ours);
+      for (let i = 0; i < 200; i++) {
+        const t = clock.now() + 7 * i;
+        clock.set(t);
+        expect(ids.next("TRANSACTION")).toBe(`TRANSACTION-${ulid(t, theirs.stream("TRANSACTION"))}`);
+        expect(ids.token("secret")).toBe(ulid(t, theirs.stream("secret")));
+      }
+    }
+  });
+  test("a clock at 1970 or before still gives seeded ids (time part 0), never the wall clock or a throw", () => {
+    const at = (iso: string) => new IdFactory(new SimClock(Date.parse(iso), 0), new RandomStreams("s")).next("TRANSACTION");
+    expect(at("1970-01-01T00:00:00.000Z")).toBe(at("1970-01-01T00:00:00.000Z"));
+    expect(at("1970-01-01T00:00:00.000Z")).toMatch(/^TRANSACTION-0000000000[0-9A-HJKMNP-TV-Z]{16}$/);
+    expect(at("1960-06-01T00:00:00.000Z")).toBe(at("1970-01-01T00:00:00.000Z"));
+    expect(at("0000-01-01T00:00:00.000Z")).toMatch(/^TRANSACTION-0000000000/);
   });
   test("uuids are version 4 in form and seeded", () => {
     const mk = () => new IdFactory(new SimClock(0, 0), new RandomStreams("s")).uuid("r");

@@ -1,9 +1,12 @@
-import { ulid } from "ulid";
+import { encodeTime } from "ulid";
 import type { SimClock } from "./clock.js";
 import type { RandomStreams } from "./random.js";
 
 /** Id prefixes of the spec (`CLIENT-<ulid>`, ...). */
 export type IdPrefix = "CLIENT" | "TRANSACTION" | "INTEGRATION" | "BATCH" | "PAYMENT_TOKEN" | "USER" | "SANDBOX";
+
+/** Character codes of Crockford's base 32, the ULID alphabet. */
+const CROCKFORD = [..."0123456789ABCDEFGHJKMNPQRSTVWXYZ"].map((c) => c.charCodeAt(0));
 
 /** Character codes of the lower-case hex digits. */
 const HEX = [..."0123456789abcdef"].map((c) => c.charCodeAt(0));
@@ -19,9 +22,12 @@ export class IdFactory {
     private readonly random: RandomStreams,
   ) {}
 
+  #timeAt = NaN;
+  #time = "";
+
   /** A new `PREFIX-<ULID>`. */
   next(prefix: IdPrefix): string {
-    return `${prefix}-${ulid(this.clock.now(), this.random.stream(prefix))}`;
+    return `${prefix}-${this.#ulid(this.random.stream(prefix))}`;
   }
 
   /** A seeded version-4 uuid from the named stream (request ids, secrets). */
@@ -41,6 +47,25 @@ export class IdFactory {
 
   /** A seeded id-like string (Crockford base32 ULID) with no prefix, for API keys and secrets. */
   token(stream: string): string {
-    return ulid(this.clock.now(), this.random.stream(stream));
+    return this.#ulid(this.random.stream(stream));
+  }
+
+  /**
+   * The ULID the ulid package's `ulid(now, prng)` makes (its time part, then 16 characters drawn from
+   * `prng`, the first drawn last), except where that one breaks a world: `ulid()` reads a time of 0
+   * as "none" and takes the wall clock, and throws for an instant before 1970, which the clock can
+   * hold (every create of such a world answered 500). A ULID cannot write a time before 1970, so
+   * the time part of those instants is 0; the random part keeps their ids apart. Built from character
+   * codes: a string grown a character at a time leaves 26 partial ones behind per id.
+   */
+  #ulid(prng: () => number): string {
+    const now = this.clock.now();
+    if (this.#timeAt !== now) {
+      this.#time = encodeTime(Math.max(0, now), 10);
+      this.#timeAt = now; // a create draws two or three ids at one instant
+    }
+    const codes: number[] = [];
+    for (let i = 0; i < 16; i++) codes.push(CROCKFORD[Math.floor(prng() * 32) % 32]!);
+    return this.#time + String.fromCharCode(...codes.reverse());
   }
 }
