@@ -186,3 +186,19 @@ describe("payment token enums", () => {
     expect((await setup().get(`/v1/payment_tokens?status=${status}`)).status).toBe(200);
   });
 });
+
+describe("the vault keeps no CVV", () => {
+  // PCI DSS forbids keeping a card security code after authorization, and decisions.md says
+  // `cvv_result_code` is `M` "when a CVV was sent": a payment by token sends none.
+  test("a payment with a token made from a card with a CVV reports no CVV result", async () => {
+    const t = setup();
+    const viaCreate = (await create(t, { payment_method: cardMethod({ cvv: "123" }) })).body.payment_token;
+    const sale = await t.post("/v1/transactions", { type: "SALE", amount: 1500, payment_method: cardMethod({ cvv: "123" }) });
+    expect(sale.body.payment_method.cvv_result_code).toBe("M");
+    for (const token of [viaCreate, sale.body.payment_method.payment_token]) {
+      const paid = await t.post("/v1/transactions", { type: "SALE", amount: 1500, payment_method: { type: "PaymentToken", payment_token: token } });
+      expect(paid.status).toBe(200);
+      expect(paid.body.payment_method.cvv_result_code).toBeNull();
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { GatewayError, invalidField, notFound } from "../../core/errors.js";
 import type { ClientScope } from "../auth.js";
-import { cardExpired, sharedExpiry } from "../instruments.js";
+import { cardExpired, sharedExpiry, type CardInput } from "../instruments.js";
 import { canRead, indexUnder, listOwners, newestPage } from "../tenancy.js";
 import type { World } from "../world.js";
 import { canTransition, cardExpiresAt, type PaymentToken, type PaymentTokenStatus } from "./payment-token.js";
@@ -38,9 +38,7 @@ export function createPaymentToken(world: World, scope: ClientScope, input: Crea
     customer_id: input.customer_id ?? null,
     is_default: input.is_default ?? false,
     nickname: input.nickname ?? null,
-    // A copy with every key in the object itself (the parsed body grew a spill array past four
-    // keys) and the shared expiry: a vaulted card is kept as long as the world.
-    card: pm.type === "Card" ? { ...pm, expiry: sharedExpiry(pm.expiry) } : null,
+    card: pm.type === "Card" ? vaulted(pm) : null,
     bank_account: pm.type === "ACH" ? pm : null,
     created_at: now,
   };
@@ -50,6 +48,16 @@ export function createPaymentToken(world: World, scope: ClientScope, input: Crea
   // The payload is the token itself (no wrapper object: one such event waits per vaulted card).
   if (token.card) world.scheduler.schedule(cardExpiresAt(token.card.expiry), TOKEN_EXPIRE_EVENT, token.token, token.token);
   return token;
+}
+
+/**
+ * The card as the vault keeps it: without the security code (PCI DSS keeps none after authorization,
+ * so a payment by token reports no CVV result) and with the shared expiry object (a vaulted card
+ * lives as long as the world).
+ */
+function vaulted(card: CardInput): CardInput {
+  const { cvv: _dropped, ...kept } = card;
+  return { ...kept, expiry: sharedExpiry(card.expiry) };
 }
 
 /** One default per (client, customer): a new default takes the flag from the others. */
