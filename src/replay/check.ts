@@ -119,7 +119,7 @@ export function checkHeader(header: unknown, options: unknown): WorldOptions {
   if (!h.success) throw new Error(problem("header (line 1)", h.error));
   const o = schemas().optionsSchema.safeParse(options);
   if (!o.success) throw new Error(problem("header (line 1) options", o.error));
-  const fixtures = fixturesSchema.safeParse(o.data.fixtures);
+  const fixtures = fixturesSchema().safeParse(o.data.fixtures);
   if (!fixtures.success) throw new Error(problem("header (line 1) options.fixtures", fixtures.error));
   // Scenario files are checked as a file given to --scenario would be, line and column in their JSON form.
   const scenario = (s: unknown, name: string): ScenarioFile => {
