@@ -1,7 +1,8 @@
 import { envelopeSchema } from "../http/errors.js";
 import { openApiPath, queryParameters, REF, SchemaCollector, type JsonSchema } from "../http/openapi-schemas.js";
 import { SPEC_VERSION, VERSION } from "../version.js";
-import { schemaOf, type ControlRoute } from "./registry.js";
+import { schemaOf } from "../core/lazy.js";
+import type { ControlRoute } from "./registry.js";
 
 const REASONS: Record<number, string> = {
   400: "Invalid request data; `details` names each bad field",

@@ -1,3 +1,4 @@
+import { schemaOf } from "../core/lazy.js";
 import type { Operation } from "../gateway/operation.js";
 import { OPERATIONS } from "../gateway/operations.js";
 import { SPEC_VERSION, VERSION } from "../version.js";
@@ -82,7 +83,7 @@ function operationObject(op: Operation, schemas: SchemaCollector, pathParams: st
     200: {
       description: "OK",
       headers: ANSWER_HEADERS,
-      content: { "application/json": { schema: schemas.convert(op.response, "output"), ...answer(200) } },
+      content: { "application/json": { schema: schemas.convert(schemaOf(op.response), "output"), ...answer(200) } },
     },
   };
   for (const status of [...op.errors].sort((a, b) => a - b)) {
