@@ -60,7 +60,7 @@ function operationObject(route: ControlRoute, schemas: SchemaCollector, params: 
 /** The OpenAPI 3.1 document of the `/_mock` control API, from the routes' own records. */
 export function buildControlOpenApi(routes: readonly ControlRoute[], serverUrl: string): JsonSchema {
   const schemas = new SchemaCollector();
-  schemas.convert(envelopeSchema, "output");
+  schemas.convert(envelopeSchema(), "output");
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const { path, params } = openApiPath(`/_mock${route.path}`);

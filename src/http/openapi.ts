@@ -123,7 +123,7 @@ function tagOf(path: string): string {
 /** Builds the document; `serverUrl` is the root the operations are served under. */
 export function buildOpenApi(serverUrl = "http://127.0.0.1:4242", operations: readonly Operation[] = OPERATIONS): OpenApiDocument {
   const schemas = new SchemaCollector();
-  schemas.convert(envelopeSchema, "output");
+  schemas.convert(envelopeSchema(), "output");
   const paths: OpenApiDocument["paths"] = {};
   for (const op of operations) {
     const { path, params } = openApiPath(op.path);
