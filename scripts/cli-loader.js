@@ -5,11 +5,15 @@
 // build time by one start and one POST /v1/transactions), so a cold start neither resolves ~230
 // modules nor compiles the functions a start and a first request run. A cache V8 does not accept
 // (another Node version, another bundle) is ignored: the bundle is then compiled as usual.
-import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname } from "node:path";
-import { fileURLToPath } from "node:url";
-import { Script } from "node:vm";
+
+// Built-ins through require, not import: the ESM loader wraps each imported built-in in a module of
+// its export names, about 1-2 ms of CPU for these four (measured at the first answered sale).
+const require = createRequire(import.meta.url);
+const { readFileSync, writeFileSync } = require("node:fs");
+const { dirname } = require("node:path");
+const { fileURLToPath } = require("node:url");
+const { Script } = require("node:vm");
 
 const url = new URL("./bin/paydouble.cjs", import.meta.url);
 const filename = fileURLToPath(url);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildControlApp } from "../src/control/app.js";
-import { describedRoutes, schemaOf } from "../src/control/registry.js";
+import { schemaOf } from "../src/core/lazy.js";
+import { describedRoutes } from "../src/control/registry.js";
 import { openApiPath } from "../src/http/openapi-schemas.js";
 import { setup } from "./helpers.js";
 

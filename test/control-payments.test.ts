@@ -80,7 +80,7 @@ describe("POST /_mock/batches/{id}/settle", () => {
     await close(t, "Cardproc");
     const r = await ctl(t, `/batches/${tx.batch_id}/settle`);
     expect(r.status).toBe(200);
-    expect(batchResponse.safeParse(r.body).success).toBe(true);
+    expect(batchResponse().safeParse(r.body).success).toBe(true);
     expect(r.body).toMatchObject({ id: tx.batch_id, status: "settled" });
     expect((await read(t, tx.id)).is_settled).toBe(true);
     expectEnvelope(await ctl(t, `/batches/${tx.batch_id}/settle`), 409, "DUPLICATE_ACTION");

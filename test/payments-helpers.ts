@@ -30,14 +30,14 @@ export const achSale = (extra: Record<string, unknown> = {}) => ({ type: "SALE",
 /** A 200 whose body is a Transaction exactly as the strict response schema allows. */
 export function expectTransaction(r: Reply) {
   if (r.status !== 200) throw new Error(`expected 200, got ${r.status} ${r.text}`);
-  const parsed = transactionResponse.safeParse(r.body);
+  const parsed = transactionResponse().safeParse(r.body);
   if (!parsed.success) throw new Error(`not a Transaction: ${parsed.error.message}\n${r.text}`);
   return r.body;
 }
 
 /** Every batch in a reply is a strict Batch. */
 export function expectBatch(b: unknown) {
-  const parsed = batchResponse.safeParse(b);
+  const parsed = batchResponse().safeParse(b);
   expect(parsed.success, parsed.success ? "" : parsed.error.message).toBe(true);
   return b as any;
 }

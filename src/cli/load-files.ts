@@ -35,7 +35,7 @@ export function parseFixtures(text: string, path: string): Fixtures {
   const source = readSource(text);
   const problems = source.ok ? null : source.problems;
   if (source.ok) {
-    const result = fixturesSchema.safeParse(source.data ?? {}, { reportInput: true });
+    const result = fixturesSchema().safeParse(source.data ?? {}, { reportInput: true });
     if (result.success) return result.data;
     throw new FileError(issueProblems(result.error.issues, source.at).map((p) => formatProblem(path, p)).join("\n"));
   }

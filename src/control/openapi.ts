@@ -1,7 +1,8 @@
 import { envelopeSchema } from "../http/errors.js";
 import { openApiPath, queryParameters, REF, SchemaCollector, type JsonSchema } from "../http/openapi-schemas.js";
 import { SPEC_VERSION, VERSION } from "../version.js";
-import { schemaOf, type ControlRoute } from "./registry.js";
+import { schemaOf } from "../core/lazy.js";
+import type { ControlRoute } from "./registry.js";
 
 const REASONS: Record<number, string> = {
   400: "Invalid request data; `details` names each bad field",
@@ -59,7 +60,7 @@ function operationObject(route: ControlRoute, schemas: SchemaCollector, params: 
 /** The OpenAPI 3.1 document of the `/_mock` control API, from the routes' own records. */
 export function buildControlOpenApi(routes: readonly ControlRoute[], serverUrl: string): JsonSchema {
   const schemas = new SchemaCollector();
-  schemas.convert(envelopeSchema, "output");
+  schemas.convert(envelopeSchema(), "output");
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const { path, params } = openApiPath(`/_mock${route.path}`);

@@ -1,6 +1,7 @@
 import type { Handler, Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../http/env.js";
+import type { SchemaRef } from "../core/lazy.js";
 
 /**
  * The control API describes itself: each control file registers a route with `controlRoute`, which
@@ -8,20 +9,6 @@ import type { AppEnv } from "../http/env.js";
  * control OpenAPI document (`GET /_mock/control/openapi.json`, src/control/openapi.ts) is built from
  * those records, and test/control-openapi.test.ts fails when hono serves a route nobody described.
  */
-/**
- * A schema, or the function that builds it on first use (`lazy`, src/core/lazy.ts): a start builds
- * no control schema, only the control document and the route that parses with it do
- * (docs/explanation/performance.md, "Cold start"). Read one with {@link schemaOf}.
- */
-export type SchemaRef = z.ZodType | (() => z.ZodType);
-
-/** The schema a {@link SchemaRef} names (built now if it was not). */
-export function schemaOf(ref: SchemaRef): z.ZodType;
-export function schemaOf(ref: SchemaRef | undefined): z.ZodType | undefined;
-export function schemaOf(ref: SchemaRef | undefined): z.ZodType | undefined {
-  return typeof ref === "function" ? ref() : ref;
-}
-
 export interface ControlAnswer {
   description: string;
   /** The JSON body's schema; absent for a non-JSON answer (`media`). */

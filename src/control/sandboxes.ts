@@ -17,7 +17,7 @@ const createBody = lazy(() => z
   .object({
     seed: z.union([z.string().min(1).max(200), z.number().int()]).optional(),
     scenarios: z.array(z.string().min(1)).max(50).optional(),
-    fixtures: fixturesSchema.optional(),
+    fixtures: fixturesSchema().optional(),
   })
   .strict());
 const credentials = lazy(() => z.object({ id: z.string(), api_key: z.string(), type: z.string(), dba: z.string(), parent_id: z.string().nullable() }).strict());

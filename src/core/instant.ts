@@ -28,11 +28,13 @@ export function instantSchema(example = "2026-03-02T15:00:00.000Z") {
     .refine((text) => Number.isNaN(Date.parse(text)) || inInstantRange(Date.parse(text)), { error: (issue) => `${String(issue.input)} ${INSTANT_OUT_OF_RANGE}` });
 }
 
-/** Epoch milliseconds inside the clock's range (a replay log's numbers). */
-export const instantMsSchema = z
-  .number()
-  .int("must be an integer of epoch milliseconds")
-  .refine(inInstantRange, { error: (issue) => `${String(issue.input)} ${INSTANT_OUT_OF_RANGE}` });
+/** Epoch milliseconds inside the clock's range (a replay log's numbers; built when asked, as above). */
+export function instantMsSchema() {
+  return z
+    .number()
+    .int("must be an integer of epoch milliseconds")
+    .refine(inInstantRange, { error: (issue) => `${String(issue.input)} ${INSTANT_OUT_OF_RANGE}` });
+}
 
 /**
  * The instant a duration (already checked by `durationSchema`) after `now` falls on, or a 400 naming

@@ -1,5 +1,6 @@
 import { maskCardsDeep } from "../core/mask.js";
 import { z } from "zod";
+import { lazy } from "../core/lazy.js";
 import { PLATFORM_ID, TIME_ZONES } from "./clients/client.js";
 import { email } from "./fields.js";
 import { insertClient } from "./clients/service.js";
@@ -11,7 +12,7 @@ import type { World } from "./world.js";
  * Fixture files (`fixtures/default.yaml`): the clients, with fixed ids and API keys, that a world
  * starts with. Validated here; the CLI reads and parses the YAML.
  */
-const fixtureClient = z
+const fixtureClient = () => z
   .object({
     id: z.string().regex(/^CLIENT-[0-9A-HJKMNP-TV-Z]{26}$/, "must be CLIENT-<ulid>"),
     api_key: z.string().regex(/^pk_live_[A-Za-z0-9_]+$/, "must be pk_live_<id-like>"),
@@ -34,7 +35,7 @@ const fixtureClient = z
   .strict();
 
 /** Details are checked by the integration service's own schemas when the world loads them. */
-const fixtureIntegration = z
+const fixtureIntegration = () => z
   .object({
     id: z.string().regex(/^INTEGRATION-[0-9A-HJKMNP-TV-Z]{26}$/, "must be INTEGRATION-<ulid>"),
     client: z.string(),
@@ -44,22 +45,26 @@ const fixtureIntegration = z
   })
   .strict();
 
-export const fixturesSchema = z
+/**
+ * Built on first use: a start loads the fixtures compiled at build time (src/cli/compiled.ts) and
+ * parses no fixture file, so building this at module load was about 1 ms of every start for nothing.
+ */
+export const fixturesSchema = lazy(() => z
   .object({
     // Where editors find this schema in a JSON file (YAML files use a comment); paydouble ignores it.
     $schema: z.string().max(2000).optional(),
-    clients: z.array(fixtureClient).default([]),
-    integrations: z.array(fixtureIntegration).default([]),
+    clients: z.array(fixtureClient()).default([]),
+    integrations: z.array(fixtureIntegration()).default([]),
   })
   .strict()
-  .superRefine(crossCheck);
+  .superRefine(crossCheck));
 
 /**
  * What one entry cannot check alone, so a bad file is a 400 (or a start error) naming the field
  * instead of a world that fails to build: ids unique, a parent listed before its child and never
  * the client itself, an integration's client in the file, its details valid for its processor.
  */
-function crossCheck(f: { clients: z.output<typeof fixtureClient>[]; integrations: z.output<typeof fixtureIntegration>[] }, ctx: z.RefinementCtx): void {
+function crossCheck(f: { clients: z.output<ReturnType<typeof fixtureClient>>[]; integrations: z.output<ReturnType<typeof fixtureIntegration>>[] }, ctx: z.RefinementCtx): void {
   const seen = new Set<string>();
   f.clients.forEach((c, i) => {
     if (seen.has(c.id)) ctx.addIssue({ code: "custom", path: ["clients", i, "id"], message: "is listed twice" });
@@ -80,7 +85,7 @@ function crossCheck(f: { clients: z.output<typeof fixtureClient>[]; integrations
   });
 }
 
-export type Fixtures = z.output<typeof fixturesSchema>;
+export type Fixtures = z.output<ReturnType<typeof fixturesSchema>>;
 
 /** Loads fixtures into a fresh world, in file order (a parent before its children). */
 export function loadFixtures(world: World, fixtures: Fixtures): void {

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { SchemaRef } from "../core/lazy.js";
 import type { ClientScope } from "./auth.js";
 import type { World } from "./world.js";
 import type { Matched } from "../scenarios/engine.js";
@@ -33,7 +34,12 @@ export interface Operation<B = unknown, Q = unknown> {
   /** Whether the body may be omitted (capture); validated as `{}` then. */
   bodyOptional?: boolean;
   query?: z.ZodType<Q>;
-  response: z.ZodType;
+  /**
+   * The 200 body's schema, or the function that builds it (`lazy`): only the OpenAPI document and the
+   * tests read it, since an answer is the object toWire returns and is never parsed, so the resource
+   * files build theirs on first use and a start builds none.
+   */
+  response: SchemaRef;
   /** The error statuses the operation declares (OpenAPI). */
   errors: readonly number[];
   /** Acting as oneself is rejected here (quirk `acting_as_self_rejected`). */

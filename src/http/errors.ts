@@ -1,5 +1,6 @@
 import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
+import { lazy } from "../core/lazy.js";
 import { maskCardNumbers, maskPath } from "../core/mask.js";
 import { ERROR_CATALOG, GatewayError, type ErrorSource } from "../core/errors.js";
 
@@ -9,8 +10,11 @@ import { ERROR_CATALOG, GatewayError, type ErrorSource } from "../core/errors.js
  */
 const nullableText = z.string().nullable();
 
-/** The envelope's wire shape, written once: the OpenAPI document's `Error` component is built from it. */
-export const envelopeSchema = z
+/**
+ * The envelope's wire shape, written once: the OpenAPI documents' `Error` component is built from it,
+ * on first use (an error answer is the object {@link toEnvelope} builds, never parsed).
+ */
+export const envelopeSchema = lazy(() => z
   .object({
     error_code: z.string(),
     error_message: z.string(),
@@ -19,9 +23,9 @@ export const envelopeSchema = z
     correlation_id: z.string(),
   })
   .strict()
-  .meta({ id: "Error", description: "The gateway's error envelope; `details` names each bad field by dotted path." });
+  .meta({ id: "Error", description: "The gateway's error envelope; `details` names each bad field by dotted path." }));
 
-export type Envelope = z.output<typeof envelopeSchema> & { source: ErrorSource | null };
+export type Envelope = z.output<ReturnType<typeof envelopeSchema>> & { source: ErrorSource | null };
 
 /** "null fields when the gateway failed before reaching a processor" (spec Errors, envelope). */
 const NO_PROCESSOR: ErrorSource = { system: null, code: null, message: null };

@@ -1,3 +1,4 @@
+import { schemaOf } from "../core/lazy.js";
 import type { Operation } from "../gateway/operation.js";
 import { OPERATIONS } from "../gateway/operations.js";
 import { SPEC_VERSION, VERSION } from "../version.js";
@@ -82,7 +83,7 @@ function operationObject(op: Operation, schemas: SchemaCollector, pathParams: st
     200: {
       description: "OK",
       headers: ANSWER_HEADERS,
-      content: { "application/json": { schema: schemas.convert(op.response, "output"), ...answer(200) } },
+      content: { "application/json": { schema: schemas.convert(schemaOf(op.response), "output"), ...answer(200) } },
     },
   };
   for (const status of [...op.errors].sort((a, b) => a - b)) {
@@ -122,7 +123,7 @@ function tagOf(path: string): string {
 /** Builds the document; `serverUrl` is the root the operations are served under. */
 export function buildOpenApi(serverUrl = "http://127.0.0.1:4242", operations: readonly Operation[] = OPERATIONS): OpenApiDocument {
   const schemas = new SchemaCollector();
-  schemas.convert(envelopeSchema, "output");
+  schemas.convert(envelopeSchema(), "output");
   const paths: OpenApiDocument["paths"] = {};
   for (const op of operations) {
     const { path, params } = openApiPath(op.path);

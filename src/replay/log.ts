@@ -115,7 +115,7 @@ export function parseLog(text: string): { header: LogHeader; options: WorldOptio
   for (const [i, line] of parsed.slice(1).entries()) {
     const where = `line ${i + 2}`;
     if (end) throw new Error(`${where}: comes after the end line`);
-    const checked = (line as LogEnd | null)?.kind === "end" ? endSchema.safeParse(line) : entrySchema.safeParse(line);
+    const checked = (line as LogEnd | null)?.kind === "end" ? endSchema().safeParse(line) : entrySchema().safeParse(line);
     if (!checked.success) throw new Error(problem(where, checked.error));
     // No order is asked of rid: overlapping requests are logged in answer order, ids in arrival order.
     if ((line as LogEnd).kind === "end") {

@@ -31,7 +31,7 @@ export function scenarioJsonSchema(): Json {
 
 /** The fixtures file schema, with hover help. */
 export function fixturesJsonSchema(): Json {
-  const json = z.toJSONSchema(fixturesSchema, { io: "input", unrepresentable: "any" }) as Json;
+  const json = z.toJSONSchema(fixturesSchema(), { io: "input", unrepresentable: "any" }) as Json;
   decorate(json, "", FIXTURE_DOCS, FIXTURE_ENUM_DOCS);
   return { ...json, $id: "https://paydouble.dev/schema/fixtures-v1.json", title: "paydouble fixtures file" };
 }

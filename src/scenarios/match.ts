@@ -36,10 +36,10 @@ function walk(root: unknown, segs: readonly string[]): unknown {
 
 /**
  * True when `value` satisfies `cond`. Capture groups of a `matches` operator are pushed to `groups`
- * (they fill `$1`..`$9` in the rule's outcome). `pattern`: that operator's pattern, compiled
- * already (a {@link Check}'s); looked up by its text otherwise.
+ * (they fill `$1`..`$9` in the rule's outcome). `check`: where that operator's compiled pattern is
+ * kept (a {@link Check}), filled the first time a value reaches it; looked up by its text otherwise.
  */
-export function holds(cond: Condition, value: unknown, groups: string[], pattern?: Compiled): boolean {
+export function holds(cond: Condition, value: unknown, groups: string[], check?: Check): boolean {
   if (cond === null || typeof cond !== "object") return same(value, cond);
   if (cond.exists !== undefined && (value !== undefined) !== cond.exists) return false;
   if (cond.eq !== undefined && !same(value, cond.eq)) return false;
@@ -54,7 +54,8 @@ export function holds(cond: Condition, value: unknown, groups: string[], pattern
   }
   if (cond.matches !== undefined) {
     if (typeof value !== "string" && typeof value !== "number") return false;
-    if (!matchGroups(pattern ?? compilePattern(cond.matches), String(value), groups)) return false;
+    const pattern = check ? (check.pattern ??= compilePattern(cond.matches)) : compilePattern(cond.matches);
+    if (!matchGroups(pattern, String(value), groups)) return false;
   }
   return true;
 }
@@ -113,25 +114,25 @@ function same(value: unknown, expected: unknown): boolean {
   return false;
 }
 
-/** One condition of a block ready to test: its path split, its `matches` pattern compiled. */
+/**
+ * One condition of a block ready to test: its path split; its `matches` pattern compiled when a
+ * value first reaches it, not when the rule is loaded: the built-in rules' two patterns (ACH account
+ * numbers) cost a start RE2JS's first compile, several ms, that a card payment never needs.
+ */
 export interface Check {
   segs: readonly string[];
   cond: Condition;
-  pattern: Compiled | undefined;
+  pattern?: Compiled;
 }
 
 /** A block's conditions as checks, in the block's order (headers by lower-case name). */
 export function checksOf(block: Record<string, Condition>, lowerKeys = false): Check[] {
-  return Object.entries(block).map(([path, cond]) => ({
-    segs: (lowerKeys ? path.toLowerCase() : path).split("."),
-    cond,
-    pattern: cond !== null && typeof cond === "object" && cond.matches !== undefined ? compilePattern(cond.matches) : undefined,
-  }));
+  return Object.entries(block).map(([path, cond]) => ({ segs: (lowerKeys ? path.toLowerCase() : path).split("."), cond }));
 }
 
 /** Every check holds against `root`. */
 export function allHold(checks: readonly Check[], root: unknown, groups: string[]): boolean {
-  for (const c of checks) if (!holds(c.cond, walk(root, c.segs), groups, c.pattern)) return false;
+  for (const c of checks) if (!holds(c.cond, walk(root, c.segs), groups, c)) return false;
   return true;
 }
 

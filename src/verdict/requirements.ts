@@ -1,5 +1,6 @@
 import { parseDocument } from "yaml";
 import { z } from "zod";
+import { lazy } from "../core/lazy.js";
 import { nearest } from "../core/nearest.js";
 import { CATALOGUE, OUTCOME_IDS } from "./catalogue.js";
 import type { Cited, CoverageReport } from "./verdict.js";
@@ -7,24 +8,25 @@ import type { Cited, CoverageReport } from "./verdict.js";
 /**
  * The CI gate's input: a small YAML (or JSON) file naming the outcomes a suite must meet. Its JSON
  * Schema is published as `coverage/schema.json` (generated from this zod schema, with the catalogue's
- * ids as the allowed values) so editors complete and check the ids.
+ * ids as the allowed values) so editors complete and check the ids. Built on first use: a start
+ * reads no requirement file.
  */
-const outcomeId = z.string().min(1).max(200).meta({ description: "An outcome id of the catalogue (`GET /_mock/coverage` lists them), e.g. `createTransaction/declined`." });
-export const requirementsSchema = z
+const outcomeId = lazy(() => z.string().min(1).max(200).meta({ description: "An outcome id of the catalogue (`GET /_mock/coverage` lists them), e.g. `createTransaction/declined`." }));
+export const requirementsSchema = lazy(() => z
   .object({
     version: z.literal(1).meta({ description: "The format version: 1." }),
     name: z.string().min(1).max(200).optional().meta({ description: "A name for the report (the JUnit test suite's name)." }),
     require: z
       .array(
         z.union([
-          outcomeId,
-          z.object({ outcome: outcomeId, why: z.string().max(500).optional().meta({ description: "Why the suite must meet it (shown in the reports)." }) }).strict(),
+          outcomeId(),
+          z.object({ outcome: outcomeId(), why: z.string().max(500).optional().meta({ description: "Why the suite must meet it (shown in the reports)." }) }).strict(),
         ]),
       )
       .min(1)
       .meta({ description: "The outcomes the suite must meet: an id, or `{outcome, why}`." }),
   })
-  .strict();
+  .strict());
 
 export interface Requirement {
   outcome: string;
@@ -37,7 +39,7 @@ export type ParsedRequirements = { ok: true; name: string; require: Requirement[
 export function parseRequirements(text: string): ParsedRequirements {
   const doc = parseDocument(text, { prettyErrors: false });
   if (doc.errors.length) return { ok: false, problems: doc.errors.map((e) => `line ${e.linePos?.[0]?.line ?? "?"}: ${e.message.split("\n")[0]}`) };
-  const parsed = requirementsSchema.safeParse(doc.toJS());
+  const parsed = requirementsSchema().safeParse(doc.toJS());
   if (!parsed.success) return { ok: false, problems: parsed.error.issues.map((i) => `${i.path.join(".") || "(file)"}: ${i.message}`) };
   const require = parsed.data.require.map((r, i) => (typeof r === "string" ? { outcome: r, why: null, i } : { outcome: r.outcome, why: r.why ?? null, i }));
   const problems = require
@@ -88,7 +90,7 @@ const EXAMPLES: Record<string, unknown[]> = {
 
 /** The published JSON Schema of a requirement file (`coverage/schema.json`), with editor help and the catalogue's ids. */
 export function requirementsJsonSchema(): Record<string, unknown> {
-  const json = z.toJSONSchema(requirementsSchema, { io: "input" }) as Record<string, unknown>;
+  const json = z.toJSONSchema(requirementsSchema(), { io: "input" }) as Record<string, unknown>;
   const ids = CATALOGUE.map((o) => o.id);
   const described = CATALOGUE.map((o) => `${o.title}; ${o.source}.`);
   const help = (props: Record<string, Record<string, unknown>>) => {

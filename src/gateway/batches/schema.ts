@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lazy } from "../../core/lazy.js";
 import { isoOf } from "../../core/clock.js";
 import { dateTime, offsetMeta, pageSizeMeta, text } from "../fields.js";
 import { pageOffset, pageSize } from "../paging.js";
@@ -33,9 +34,10 @@ export const listBatchesQuery = z
   .strict();
 export type ListBatchesQuery = z.output<typeof listBatchesQuery>;
 
+// Response schemas are built on first use: see `Operation.response` (src/gateway/operation.ts).
 const int = z.number().int();
 
-export const batchResponse = z
+export const batchResponse = lazy(() => z
   .object({
     id: z.string(),
     batch_id: z.string(),
@@ -57,18 +59,18 @@ export const batchResponse = z
     correlation_id: z.string(),
   })
   .strict()
-  .meta({ id: "Batch" });
+  .meta({ id: "Batch" }));
 
 /** `BatchCloseResponse` (fields not shown by the spec): the batches this call closed. */
-export const batchCloseResponse = z
-  .object({ batches: z.array(batchResponse), correlation_id: z.string() })
+export const batchCloseResponse = lazy(() => z
+  .object({ batches: z.array(batchResponse()), correlation_id: z.string() })
   .strict()
-  .meta({ id: "BatchCloseResponse" });
+  .meta({ id: "BatchCloseResponse" }));
 
-export const batchListResponse = z
-  .object({ data: z.array(batchResponse), total_count: int, take: int, skip: int })
+export const batchListResponse = lazy(() => z
+  .object({ data: z.array(batchResponse()), total_count: int, take: int, skip: int })
   .strict()
-  .meta({ id: "BatchList" });
+  .meta({ id: "BatchList" }));
 
 export function toWire(b: Batch, clientName: string, correlationId: string) {
   return {

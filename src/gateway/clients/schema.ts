@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lazy } from "../../core/lazy.js";
 import { email, phone, skipTextMeta, takeTextMeta, text, timeZone } from "../fields.js";
 import { pageOffset, pageSize } from "../paging.js";
 import type { Client } from "./client.js";
@@ -74,9 +75,10 @@ export const listClientsQuery = z
   .strict();
 export type ListClientsQuery = z.output<typeof listClientsQuery>;
 
+// Response schemas are built on first use: see `Operation.response` (src/gateway/operation.ts).
 const nullableString = z.string().nullable();
 
-export const clientResponse = z
+export const clientResponse = lazy(() => z
   .object({
     id: z.string(),
     object: z.literal("client"),
@@ -96,24 +98,24 @@ export const clientResponse = z
     correlation_id: z.string(),
   })
   .strict()
-  .meta({ id: "Client" });
+  .meta({ id: "Client" }));
 
-export const createClientResponse = clientResponse
+export const createClientResponse = lazy(() => clientResponse()
   .extend({
     api_key: z.string(),
     encryption_keys: z.object({ key_id: z.string(), public_key: z.string() }).strict(),
   })
-  .meta({ id: "CreatedClient" });
+  .meta({ id: "CreatedClient" }));
 
-export const listClientsResponse = z
+export const listClientsResponse = lazy(() => z
   .object({
-    data: z.array(clientResponse),
+    data: z.array(clientResponse()),
     total_count: z.number().int(),
     take: z.number().int(),
     skip: z.number().int(),
   })
   .strict()
-  .meta({ id: "GetAllClientsResponse" });
+  .meta({ id: "GetAllClientsResponse" }));
 
 /** The Client resource on the wire; `api_key` and `encryption_keys` only on create. */
 export function toWire(c: Client, correlationId: string, withSecrets = false) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lazy } from "../../core/lazy.js";
 import { dateTime } from "../fields.js";
 import { copyMetadata } from "../metadata.js";
 import { achDetailsInput, CARD_FIELDS, cardDetailsInput } from "./details.js";
@@ -39,6 +40,7 @@ export const createIntegrationBody = z
   .meta({ id: "CreateIntegrationRequest" });
 export type CreateIntegrationInput = z.output<typeof createIntegrationBody>;
 
+// Response schemas are built on first use: see `Operation.response` (src/gateway/operation.ts).
 const audit = {
   created_by: z.number().int().nullable(),
   created_at: dateTime.nullable(),
@@ -47,7 +49,7 @@ const audit = {
 };
 
 /** Response card details: every field nullable except `phone_number` and `merchant_area_code`. */
-const cardDetailsResponse = z
+const cardDetailsResponse = lazy(() => z
   .object({
     ...Object.fromEntries(CARD_FIELDS.map((k) => [k, z.string().nullable()])),
     phone_number: z.number().int(),
@@ -59,10 +61,10 @@ const cardDetailsResponse = z
     ...audit,
   })
   .strict()
-  .meta({ id: "CardprocIntegrationDetailsResult" });
+  .meta({ id: "CardprocIntegrationDetailsResult" }));
 
 /** Response ACH details: `client_id` is not nullable; `client_secret` is masked (write-only). */
-const achDetailsResponse = z
+const achDetailsResponse = lazy(() => z
   .object({
     client_id: z.string(),
     client_secret: z.string().nullable(),
@@ -70,23 +72,23 @@ const achDetailsResponse = z
     ...audit,
   })
   .strict()
-  .meta({ id: "AchprocIntegrationDetailsResult" });
+  .meta({ id: "AchprocIntegrationDetailsResult" }));
 
 const integrationCommon = { id: z.string(), is_active: z.boolean(), client: z.string(), correlation_id: z.string() };
 
 /** The response `processor` (upper case) says which details shape follows. */
-export const integrationResponse = z
+export const integrationResponse = lazy(() => z
   .discriminatedUnion("processor", [
     z
-      .object({ ...integrationCommon, processor: z.literal("CARDPROC"), integration_details: cardDetailsResponse })
+      .object({ ...integrationCommon, processor: z.literal("CARDPROC"), integration_details: cardDetailsResponse() })
       .strict()
       .meta({ id: "CardprocIntegration" }),
     z
-      .object({ ...integrationCommon, processor: z.literal("ACHPROC"), integration_details: achDetailsResponse })
+      .object({ ...integrationCommon, processor: z.literal("ACHPROC"), integration_details: achDetailsResponse() })
       .strict()
       .meta({ id: "AchprocIntegration" }),
   ])
-  .meta({ id: "Integration" });
+  .meta({ id: "Integration" }));
 
 /** What replaces a client secret on every response. */
 export const MASKED_SECRET = "********";
@@ -112,7 +114,7 @@ export function toWire(i: Integration, correlationId: string) {
   };
 }
 
-export const integrationSummary = z
+export const integrationSummary = lazy(() => z
   .object({
     id: z.string(),
     object: z.literal("integration_summary"),
@@ -126,12 +128,12 @@ export const integrationSummary = z
     modified_at: dateTime,
   })
   .strict()
-  .meta({ id: "IntegrationSummary" });
+  .meta({ id: "IntegrationSummary" }));
 
-export const integrationSummaryList = z
-  .object({ data: z.array(integrationSummary), total_count: z.number().int(), correlation_id: z.string() })
+export const integrationSummaryList = lazy(() => z
+  .object({ data: z.array(integrationSummary()), total_count: z.number().int(), correlation_id: z.string() })
   .strict()
-  .meta({ id: "IntegrationSummaryList" });
+  .meta({ id: "IntegrationSummaryList" }));
 
 /** One row of the summary lists (decisions table: the spec does not show its fields). */
 export function toSummary(i: Integration) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lazy } from "../../core/lazy.js";
 import { truncatePan } from "../../core/mask.js";
 import { text } from "../fields.js";
 import { limitOffset, pageSchema } from "../paging.js";
@@ -30,7 +31,8 @@ export const listPaymentTokensQuery = z
   .strict();
 export type ListPaymentTokensQuery = z.output<typeof listPaymentTokensQuery>;
 
-const maskedCard = z
+// Response schemas are built on first use: see `Operation.response` (src/gateway/operation.ts).
+const maskedCard = lazy(() => z
   .object({
     brand: z.string().nullable(),
     last4: z.string(),
@@ -39,9 +41,9 @@ const maskedCard = z
     first_name: z.string().nullable(),
     last_name: z.string().nullable(),
   })
-  .strict();
+  .strict());
 
-const maskedBankAccount = z
+const maskedBankAccount = lazy(() => z
   .object({
     last4: z.string(),
     routing_number: z.string(),
@@ -50,9 +52,9 @@ const maskedBankAccount = z
     first_name: z.string(),
     last_name: z.string(),
   })
-  .strict();
+  .strict());
 
-export const paymentTokenResponse = z
+export const paymentTokenResponse = lazy(() => z
   .object({
     payment_token: z.string(),
     object: z.literal("payment_token"),
@@ -61,14 +63,14 @@ export const paymentTokenResponse = z
     customer_id: z.string().nullable(),
     is_default: z.boolean(),
     nickname: z.string().nullable(),
-    card: maskedCard.optional(),
-    bank_account: maskedBankAccount.optional(),
+    card: maskedCard().optional(),
+    bank_account: maskedBankAccount().optional(),
     correlation_id: z.string(),
   })
   .strict()
-  .meta({ id: "PaymentToken" });
+  .meta({ id: "PaymentToken" }));
 
-export const paymentTokenList = pageSchema(paymentTokenResponse, "PaymentTokenList");
+export const paymentTokenList = lazy(() => pageSchema(paymentTokenResponse(), "PaymentTokenList"));
 
 /** The masked instrument: `card` or `bank_account`, never the full PAN or account number. */
 function maskedInstrument(t: PaymentToken) {

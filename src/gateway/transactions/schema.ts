@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lazy } from "../../core/lazy.js";
 import { isoOf } from "../../core/clock.js";
 import { cents, dateTime, offsetMeta, pageSizeMeta, text } from "../fields.js";
 import { paymentMethodInput } from "../instruments.js";
@@ -102,10 +103,11 @@ export const batchTransactionsQuery = listTransactionsQuery
   .strict();
 export type BatchTransactionsQuery = z.output<typeof batchTransactionsQuery>;
 
+// Response schemas are built on first use: see `Operation.response` (src/gateway/operation.ts).
 const str = z.string();
 const nstr = z.string().nullable();
 
-export const cardOutput = z
+export const cardOutput = lazy(() => z
   .object({
     type: z.literal("CARD"),
     truncated_pan: str,
@@ -123,15 +125,15 @@ export const cardOutput = z
     avs_response: nstr,
   })
   .strict()
-  .meta({ id: "CardPaymentMethodResult" });
+  .meta({ id: "CardPaymentMethodResult" }));
 
 /** "ACH output carries first_name and last_name ... and forbids additional properties" (plus the token). */
-export const achOutput = z
+export const achOutput = lazy(() => z
   .object({ type: z.literal("ACH"), first_name: str, last_name: str, payment_token: nstr })
   .strict()
-  .meta({ id: "AchPaymentMethodResult" });
+  .meta({ id: "AchPaymentMethodResult" }));
 
-export const transactionResponse = z
+export const transactionResponse = lazy(() => z
   .object({
     id: str,
     reference_transaction_id: nstr,
@@ -153,7 +155,7 @@ export const transactionResponse = z
     amount: cents(50),
     tip: cents(0),
     currency: z.literal("USD"),
-    payment_method: z.discriminatedUnion("type", [cardOutput, achOutput]),
+    payment_method: z.discriminatedUnion("type", [cardOutput(), achOutput()]),
     recurring: z.boolean(),
     initiator: z.enum(INITIATORS).nullable(),
     recurring_details: z.object({ initial_transaction_id: nstr, initial_network_transaction_id: nstr }).strict().nullable(),
@@ -161,13 +163,13 @@ export const transactionResponse = z
     metadata: z.record(z.string(), z.string()).nullable(),
   })
   .strict()
-  .meta({ id: "Transaction" });
+  .meta({ id: "Transaction" }));
 
 /** The transaction list envelope: no total, so a page never has to count the whole store. */
-export const transactionListResponse = z
-  .object({ data: z.array(transactionResponse), limit: z.number().int(), offset: z.number().int(), has_more: z.boolean() })
+export const transactionListResponse = lazy(() => z
+  .object({ data: z.array(transactionResponse()), limit: z.number().int(), offset: z.number().int(), has_more: z.boolean() })
   .strict()
-  .meta({ id: "TransactionList" });
+  .meta({ id: "TransactionList" }));
 
 /** How one read presents a transaction (create response or reporting read, and the quirks). */
 export interface WireView {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lazy } from "../../core/lazy.js";
 import { adminCreate } from "../clients/schema.js";
 import { dateTime, email } from "../fields.js";
 import { limitOffset, pageSchema } from "../paging.js";
@@ -13,7 +14,8 @@ export type CreateUserInput = z.output<typeof createUserBody>;
 export const listUsersQuery = z.object(limitOffset).strict();
 export type ListUsersQuery = z.output<typeof listUsersQuery>;
 
-export const userResponse = z
+// Response schemas are built on first use: see `Operation.response` (src/gateway/operation.ts).
+export const userResponse = lazy(() => z
   .object({
     id: z.string(),
     object: z.literal("user"),
@@ -28,9 +30,9 @@ export const userResponse = z
     correlation_id: z.string(),
   })
   .strict()
-  .meta({ id: "User" });
+  .meta({ id: "User" }));
 
-export const userList = pageSchema(userResponse, "UserList");
+export const userList = lazy(() => pageSchema(userResponse(), "UserList"));
 
 export function toWire(u: User, correlationId: string) {
   return {
@@ -60,7 +62,7 @@ export const mfaChallengeBody = z
   .meta({ id: "MfaChallengeRequest" });
 export type MfaChallengeInput = z.output<typeof mfaChallengeBody>;
 
-export const mfaChallengeResponse = z
+export const mfaChallengeResponse = lazy(() => z
   .object({
     object: z.literal("mfa_challenge"),
     type: z.enum(MFA_TYPES),
@@ -69,7 +71,7 @@ export const mfaChallengeResponse = z
     correlation_id: z.string(),
   })
   .strict()
-  .meta({ id: "MfaChallenge" });
+  .meta({ id: "MfaChallenge" }));
 
 /** The challenge answer: the OTP was (notionally) sent and expires at `expires_at`. */
 export function toMfaWire(c: { type: MfaChallengeInput["type"]; expiresAt: number }, correlationId: string) {
