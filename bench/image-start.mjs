@@ -8,6 +8,7 @@
 // min and max per image.
 import { execFileSync, spawnSync } from "node:child_process";
 import { createServer } from "node:net";
+import { median } from "./median.mjs";
 
 const images = process.argv.slice(2);
 if (!images.length) throw new Error("usage: node bench/image-start.mjs IMAGE...");
@@ -42,11 +43,6 @@ const go=()=>fetch("http://127.0.0.1:4300/v1/transactions",{method:"POST",header
 .then(r=>r.status===200,()=>false).then(ok=>ok?(console.log(performance.now()-t0),c.kill("SIGTERM")):setTimeout(go,5));go();`;
 
 // An even count (the default 10) has two middle values: the median is their mean, not the upper one.
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 const report = (title, times) => {
   console.log(title);
   for (const [image, xs] of Object.entries(times)) console.log(`  ${image.padEnd(40)} median ${median(xs).toFixed(0)}  min ${Math.min(...xs).toFixed(0)}  max ${Math.max(...xs).toFixed(0)}`);

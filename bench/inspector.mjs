@@ -14,6 +14,7 @@ import autocannon from "autocannon";
 import os from "node:os";
 import { startServer } from "./child.mjs";
 import { TRANSACTION_CREATES } from "./workload.mjs";
+import { median } from "./median.mjs";
 
 const TARGET_LOSS = 0.1;
 
@@ -56,7 +57,6 @@ async function subscribe(port) {
   return { seen, stop: async () => (controller.abort(), await reading) };
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
   const f = flags(process.argv.slice(2));

@@ -9,6 +9,7 @@
 //   BASE_DIST=/path/to/old/dist node bench/journal-cpu.mjs [--batch <n>] [--rounds <n>]
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { TRANSACTION_CREATES } from "./workload.mjs";
+import { median } from "./median.mjs";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const args = process.argv.slice(2);
@@ -63,7 +64,6 @@ for (let r = 0; r < rounds; r++) {
     samples.get(v.name).push(await run(v.double, batch));
   }
 }
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ref = median(samples.get(variants[0].name));
 console.log(`CPU time per create-transaction request, in process, median of ${rounds} batches of ${batch} (node ${process.version}):`);
 for (const v of variants) {

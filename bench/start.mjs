@@ -12,6 +12,7 @@ import { createServer } from "node:net";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { readFileSync } from "node:fs";
+import { median } from "./median.mjs";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -56,10 +57,6 @@ async function once(make) {
   }
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 const times = Object.fromEntries(Object.keys(TARGETS).map((k) => [k, []]));
 const load = loadavg()[0];

@@ -15,6 +15,7 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { cpus, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
+import { median } from "./median.mjs";
 
 const DURATION = Number(process.env.DURATION ?? 10);
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
@@ -74,10 +75,6 @@ async function stop(child) {
 
 const peakRss = (pid) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024;
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 const names = Object.keys(TARGETS);
 const loadNow = () => loadavg().map((x) => x.toFixed(2)).join(" ");

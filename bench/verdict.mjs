@@ -16,6 +16,7 @@ import autocannon from "autocannon";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { startServer } from "./child.mjs";
 import { TRANSACTION_CREATES } from "./workload.mjs";
+import { median } from "./median.mjs";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const args = process.argv.slice(2);
@@ -23,7 +24,6 @@ const opt = (name, dflt) => (args.includes(name) ? Number(args[args.indexOf(name
 const rounds = opt("--rounds", 8);
 const seconds = opt("--seconds", 2);
 const [create] = TRANSACTION_CREATES;
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const pct = (a, b) => `${((a / b) * 100).toFixed(1)}%`;
 
 // 1. Throughput over sockets.
