@@ -26,6 +26,16 @@ describe("ChangeLog", () => {
     expect(log.entries).toEqual(want);
   });
 
+  it("hands back one shared object per header set, equal to what was sent", () => {
+    const log = new ChangeLog();
+    const [a, b, c] = entries(3, "");
+    for (const e of [a, b, c]) log.record(e);
+    // a and c: same caller (k0); b: another key. The journal keeps the shared one, not one per request.
+    expect(a.headers).toBe(c.headers);
+    expect(a.headers).not.toBe(b.headers);
+    expect(c.headers).toEqual(headers("k0"));
+  });
+
   it("a reset's log starts with the history it adopts", () => {
     const before = new ChangeLog();
     const first = entries(10, "a");

@@ -144,7 +144,11 @@ export class ChangeLog {
     return this.#truncated;
   }
 
-  /** Appends an entry; returns its index (for {@link forgetBody}), or -1 when a bound kept it out. */
+  /**
+   * Appends an entry; returns its index (for {@link forgetBody}), or -1 when a bound kept it out.
+   * A kept entry's `headers` becomes the log's one object for that header set (same names and
+   * values), so the journal, which shows them too, holds no copy per request.
+   */
   record(entry: ChangeEntry): number {
     if (this.#truncated) {
       this.#truncated.dropped++;
@@ -176,8 +180,8 @@ export class ChangeLog {
       return -1;
     }
     this.#bytes += cost;
+    let headers = knownHeaders;
     if (shape === undefined) {
-      let headers = knownHeaders;
       if (!headers) this.#headerSets.set(headersKey, (headers = { ...entry.headers }));
       const kept = body === null ? null : this.#bodies.take(body);
       shape = this.#addShape({ kind: entry.kind, method: entry.method, path: entry.path, headers, body: kept, ...(entry.refused && { refused: entry.refused }) });
@@ -190,6 +194,7 @@ export class ChangeLog {
     chunk.shape[n % CHUNK] = shape;
     chunk.at[n % CHUNK] = Date.parse(entry.at);
     chunk.rid[n % CHUNK] = entry.rid;
+    if (headers) entry.headers = headers;
     return n;
   }
 

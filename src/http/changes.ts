@@ -75,9 +75,10 @@ export function arrival(world: World): Arrival {
  * later request's). Returns the entry's index, for {@link refuseRequest}.
  */
 export function recordRequest(c: Context<AppEnv>, world: World, localPath: string, at: Arrival, body: string | null): number {
-  const headers = replayHeaders(c);
-  c.set("requestHeaders", headers); // the journal shows them too (masked when read)
-  return world.recordChange({ kind: "request", method: c.req.method, path: localPath + searchOf(c.req.url), headers, body: body === "" ? null : body, ...at });
+  const entry: ChangeEntry = { kind: "request", method: c.req.method, path: localPath + searchOf(c.req.url), headers: replayHeaders(c), body: body === "" ? null : body, ...at };
+  const index = world.recordChange(entry);
+  c.set("requestHeaders", entry.headers); // the log's shared set once kept; the journal shows it too (masked when read)
+  return index;
 }
 
 /** What a refused request did not keep (bytes of its body and of its query string; 0: kept). */
