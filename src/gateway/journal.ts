@@ -31,6 +31,8 @@ type Stored = JournalEntry & { [RAW]?: { body: unknown; url: string; answer: Raw
 
 const NONE: readonly NearMiss[] = Object.freeze([]);
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+/** An entry's `query` until it is masked (readers only ever see the masked one). */
+const NOT_READ: Readonly<Record<string, string>> = Object.freeze({});
 
 /** The filters a journal page can apply without reading any masked part (path, status, codes, rule...). */
 export type EntryMatch = (e: JournalEntry) => boolean;
@@ -92,7 +94,7 @@ export class Journal {
       method: entry.method,
       // The path is a view of the URL: a URL whose query string is not kept must not stay behind it.
       path: entry.query_bytes ? detach(entry.path) : entry.path,
-      query: {},
+      query: NOT_READ,
       operation: entry.operation,
       client_id: entry.client_id,
       status: entry.status,
@@ -106,7 +108,9 @@ export class Journal {
       response: null,
     };
     const answer = keepAnswer(entry.answer);
-    stored[RAW] = { body: entry.body, url: entry.url, answer, nearMisses: entry.near_misses, headers: entry.headers, queryBytes: entry.query_bytes };
+    // The URL is kept for its query string alone (read when the entry is): most requests have none.
+    const url = entry.url.includes("?") ? entry.url : "";
+    stored[RAW] = { body: entry.body, url, answer, nearMisses: entry.near_misses, headers: entry.headers, queryBytes: entry.query_bytes };
     const bodySize = entry.size ?? (typeof entry.body === "string" ? entry.body.length : 0);
     const answerSize = answer === undefined ? 0 : typeof answer === "string" ? answer.length : answer.head.length;
     const cost = ENTRY_BYTES + 2 * (entry.url.length + entry.path.length + bodySize + answerSize);
