@@ -42,6 +42,11 @@ export type JournalRecord = Omit<JournalEntry, "seq" | "body" | "query" | "respo
   /** The request headers as the replay log keeps them (masked when the entry is read). */
   headers?: Record<string, string>;
   body: unknown;
+  /**
+   * The text `body` was parsed from (it is exactly `JSON.parse` of it), when it was: kept instead of
+   * the parsed value, one string where the parse was a tree of objects, and parsed when read.
+   */
+  body_text?: string;
   /** The full request URL; its query is parsed when the entry is read. */
   url: string;
   /** The answer body's text as sent (undefined: no answer, or an empty one). */

@@ -46,6 +46,14 @@ describe("Journal masking", () => {
     expect(Object.getOwnPropertySymbols(read)).toEqual([]);
   });
 
+  it("a body kept as its text reads as its parse, masked, for each entry that sent it", () => {
+    const j = new Journal(5);
+    const text = JSON.stringify(withCard(0).body);
+    for (let n = 1; n <= 3; n++) j.record({ ...withCard(n), body: JSON.parse(text), body_text: n === 2 ? text : ` ${text}` });
+    expect(j.entries().map((e) => e.body)).toEqual([maskedBody, maskedBody, maskedBody]);
+    expect(JSON.stringify(j.entries())).not.toContain(pan);
+  });
+
   it("masks at once for a log line (masked), and a later read gives the same entry", () => {
     const j = new Journal(5);
     const line = j.masked(j.record(withCard(1)));

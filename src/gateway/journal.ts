@@ -27,7 +27,7 @@ export type JournalListener = (entry: JournalEntry, live: LiveFacts) => void;
 
 /** The raw parts of an entry not read yet (a symbol key: no JSON, no `Object.keys`). */
 const RAW = Symbol("unmasked parts");
-type Stored = JournalEntry & { [RAW]?: { body: unknown; url: string; answer: RawAnswer | undefined; nearMisses: readonly PendingNearMiss[] | undefined; headers: Record<string, string> | undefined; queryBytes: number | undefined } };
+type Stored = JournalEntry & { [RAW]?: { body: unknown; text: string | undefined; url: string; answer: RawAnswer | undefined; nearMisses: readonly PendingNearMiss[] | undefined; headers: Record<string, string> | undefined; queryBytes: number | undefined } };
 
 const NONE: readonly NearMiss[] = Object.freeze([]);
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
@@ -56,6 +56,8 @@ export interface PageQuery {
 export class Journal {
   readonly #ring: BoundedRing<Stored>;
   #seq = 0;
+  /** The last body text kept: a suite sends the same payload again and again, and each entry then shares one string. */
+  #lastText = "";
   readonly #listeners = new Set<JournalListener>();
   readonly bounds: JournalBounds;
 
@@ -110,7 +112,9 @@ export class Journal {
     const answer = keepAnswer(entry.answer);
     // The URL is kept for its query string alone (read when the entry is): most requests have none.
     const url = entry.url.includes("?") ? entry.url : "";
-    stored[RAW] = { body: entry.body, url, answer, nearMisses: entry.near_misses, headers: entry.headers, queryBytes: entry.query_bytes };
+    let text = entry.body_text;
+    if (text !== undefined) text = text === this.#lastText ? this.#lastText : (this.#lastText = text);
+    stored[RAW] = { body: text === undefined ? entry.body : undefined, text, url, answer, nearMisses: entry.near_misses, headers: entry.headers, queryBytes: entry.query_bytes };
     const bodySize = entry.size ?? (typeof entry.body === "string" ? entry.body.length : 0);
     const answerSize = answer === undefined ? 0 : typeof answer === "string" ? answer.length : answer.head.length;
     const cost = ENTRY_BYTES + 2 * (entry.url.length + entry.path.length + bodySize + answerSize);
@@ -172,7 +176,7 @@ export class Journal {
     const e = entry as Stored;
     const raw = e[RAW];
     if (raw) {
-      e.body = raw.body === undefined ? null : maskDeep(raw.body);
+      e.body = raw.text !== undefined ? maskDeep(JSON.parse(raw.text)) : raw.body === undefined ? null : maskDeep(raw.body);
       e.query = raw.queryBytes ? { "(query string)": `(refused query string of ${raw.queryBytes} bytes, not kept)` } : queryOf(raw.url);
       e.response = answerView(raw.answer);
       e.near_misses = formatNearMisses(raw.nearMisses);

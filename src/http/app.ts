@@ -144,6 +144,8 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
           // does not resend it, journals the same entry.
           near_misses: cut ? undefined : c.get("nearMisses"),
           body: marker ?? (cut ? null : c.get("journalBody")),
+          // A parsed JSON body was parsed from this text (validate.ts): the journal keeps the text.
+          body_text: marker === undefined && !cut && c.get("journalBody") !== undefined && body !== null && body.trim() !== "" ? body : undefined,
           size: body?.length,
           answer: status === 0 || cut ? undefined : c.get("answer"),
         },
