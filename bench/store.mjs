@@ -78,6 +78,16 @@ async function measure(label) {
     for (let i = 0; i < 50; i++) await double.app.request(path, { headers });
     out[`HTTP GET ${path}`] = await median(100, async () => (await double.app.request(path, { headers })).text());
   }
+  // A batch close walks its own batch and what it cancels, not the world's pending token expiries.
+  const json = { ...headers, "content-type": "application/json" };
+  const sale = JSON.stringify({ type: "SALE", amount: 1500, payment_method: { type: "Card", entry_method: "ECOMMERCE", pan: "4242424242424242", expiry: { month: "12", year: "2030" } } });
+  const close = JSON.stringify({ client_id: MERCHANT.id, processor: "Cardproc", batch_type: "card", created_at: "bench" });
+  const post = async (path, body) => (await double.app.request(path, { method: "POST", headers: json, body })).text();
+  await post("/v1/batches/close", close); // the batch the fill left open
+  out["HTTP POST a card SALE, then /v1/batches/close (a batch of one)"] = await median(20, async () => {
+    await post("/v1/transactions", sale);
+    await post("/v1/batches/close", close);
+  });
   console.log(`\n${label}: ${world.state.transactions.size.toLocaleString("en-US")} transactions, ${world.state.paymentTokens.size.toLocaleString("en-US")} tokens, heap used ${heapMb()} MB`);
   console.table(out);
 }

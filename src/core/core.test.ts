@@ -34,6 +34,44 @@ describe("scheduler", () => {
     for (let e = s.popDue(20); e; e = s.popDue(20)) out.push(e.event);
     expect(out).toEqual(["d", "a", "b", "c"]);
   });
+  test("a cancelled event never pops, shows or counts, also at the head; the rest keep their order", () => {
+    const s = new Scheduler();
+    for (let i = 0; i < 10; i++) s.schedule(10 + (i % 3), `e${i}`, i % 2 ? "odd" : "even", i);
+    s.cancel((e) => e.subject === "even");
+    expect(s.size).toBe(5);
+    expect(s.peek()?.event).toBe("e3"); // e0 (at 10) was the head
+    expect(s.pending().map((e) => e.event)).toEqual(["e3", "e9", "e1", "e7", "e5"]);
+    s.schedule(10, "late", "even", 0);
+    const out: string[] = [];
+    for (let e = s.popDue(20); e; e = s.popDue(20)) out.push(e.event);
+    expect(out).toEqual(["e3", "e9", "late", "e1", "e7", "e5"]);
+    expect(s.size).toBe(0);
+  });
+  test("events scheduled and cancelled again and again leave the others whole (the heap is rebuilt as they pile up)", () => {
+    const s = new Scheduler();
+    s.schedule(5, "kept", "k", 0);
+    for (let i = 0; i < 1000; i++) {
+      s.schedule(1e12, "far", "f", i);
+      s.cancel((e) => e.event === "far");
+    }
+    expect(s.size).toBe(1);
+    expect(s.pending().map((e) => e.event)).toEqual(["kept"]);
+    expect(s.popDue(1e13)?.event).toBe("kept");
+    expect(s.popDue(1e13)).toBeUndefined();
+  });
+  test("permanent events fire in the same (time, sequence) order as the others and no cancel drops them", () => {
+    const s = new Scheduler();
+    for (let i = 0; i < 12; i++) s.schedule(10 + (i % 3), `e${i}`, "x", i, { permanent: i % 2 === 1 });
+    s.cancel(() => true);
+    expect(s.size).toBe(6);
+    expect(s.peek()?.event).toBe("e3");
+    expect(s.pending().map((e) => e.event)).toEqual(["e3", "e9", "e1", "e7", "e5", "e11"]);
+    s.schedule(10, "late", "x", 0);
+    const out: string[] = [];
+    for (let e = s.popDue(11); e; e = s.popDue(11)) out.push(e.event);
+    expect(out).toEqual(["e3", "e9", "late", "e1", "e7"]);
+    expect(s.pending().map((e) => e.event)).toEqual(["e5", "e11"]);
+  });
   test("only due events pop; cancel drops matching ones", () => {
     const s = new Scheduler();
     s.schedule(10, "a", "x", 0);

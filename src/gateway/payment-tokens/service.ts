@@ -45,8 +45,9 @@ export function createPaymentToken(world: World, scope: ClientScope, input: Crea
   if (token.is_default) clearDefault(world, token);
   world.state.paymentTokens.set(token.token, token);
   indexUnder(world.state.paymentTokensByClient, token.client_id, token.token);
-  // The payload is the token itself (no wrapper object: one such event waits per vaulted card).
-  if (token.card) world.scheduler.schedule(cardExpiresAt(token.card.expiry), TOKEN_EXPIRE_EVENT, token.token, token.token);
+  // The payload is the token itself (no wrapper object: one such event waits per vaulted card);
+  // permanent: nothing cancels an expiry, so a cancel need not walk them (core/scheduler.ts).
+  if (token.card) world.scheduler.schedule(cardExpiresAt(token.card.expiry), TOKEN_EXPIRE_EVENT, token.token, token.token, { permanent: true });
   return token;
 }
 
