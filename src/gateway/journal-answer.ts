@@ -1,4 +1,6 @@
 import { maskDeep, maskDigitRuns, SECRET_KEYS } from "../core/mask.js";
+import { headerSafeLabel } from "../scenarios/label.js";
+import type { JournalEntry } from "./journal-entry.js";
 
 /**
  * The answer body of a journal entry: kept as the bytes sent (a string) up to a cap, parsed and
@@ -68,4 +70,19 @@ function utf8Length(text: string): number {
 function unitBytes(u: number): number {
   if (u < 0x80) return 1;
   return u < 0x800 || (u >= 0xd800 && u <= 0xdfff) ? 2 : 3;
+}
+
+export const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+
+/**
+ * The headers paydouble itself sets on a `/v1` answer, rebuilt from the entry (so no header object is
+ * kept per request): every answer is JSON with its `x-request-id`, and `x-paydouble-rule` names the
+ * rule that shaped it. None when no answer was sent (status 0).
+ */
+export function answerHeaders(e: JournalEntry): Record<string, string> {
+  if (e.status === 0) return NO_HEADERS;
+  const h: Record<string, string> = { "content-type": "application/json" };
+  if (e.rule !== null) h["x-paydouble-rule"] = headerSafeLabel(e.rule);
+  h["x-request-id"] = e.request_id;
+  return h;
 }

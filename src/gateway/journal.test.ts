@@ -126,3 +126,26 @@ describe("Journal answers", () => {
     expect(maskText('{"n": 42424')).toBe('{"n": *****');
   });
 });
+
+describe("Journal answers off the heap", () => {
+  it("reads every kept entry's answer exactly, across many reuses of its buffer, by entries and by bytes", () => {
+    // 300 B to 13 KB answers, some not ASCII; a ring of 40 entries and 200 KB: the bytes bound drops
+    // entries too, and the answer buffer (64 KB at first) fills and wraps again and again.
+    const answer = (n: number) => JSON.stringify({ n, note: (n % 3 === 0 ? "é€" : "ab").repeat(150 + ((n * 7919) % 2500)) });
+    const j = new Journal({ entries: 40, bytes: 200_000 });
+    const read = new Set<number>();
+    for (let n = 1; n <= 3000; n++) {
+      j.record(entry(n, answer(n)));
+      // Read some entries as they arrive, others only later: masking and release in any order.
+      if (n % 7 === 0) expect(j.get(j.lastSeq)!.response).toEqual(JSON.parse(answer(n)));
+      if (n % 500 === 0) {
+        for (const e of j.entries()) {
+          expect(e.response).toEqual(JSON.parse(answer(e.seq)));
+          read.add(e.seq);
+        }
+      }
+    }
+    expect(read.size).toBeGreaterThan(20);
+    expect(j.size).toBeLessThanOrEqual(40);
+  });
+});

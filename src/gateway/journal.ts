@@ -3,9 +3,9 @@ import { maskDeep } from "../core/mask.js";
 import { queryParams } from "../core/query.js";
 import { DEFAULT_JOURNAL_BOUNDS, type JournalBounds } from "./limits.js";
 import { BoundedRing } from "./ring.js";
+import { TextRing } from "./text-ring.js";
 import type { NearMiss, PendingNearMiss } from "../scenarios/explain.js";
-import { headerSafeLabel } from "../scenarios/label.js";
-import { answerView, keepAnswer, type RawAnswer } from "./journal-answer.js";
+import { answerHeaders, answerView, keepAnswer, NO_HEADERS, type RawAnswer } from "./journal-answer.js";
 import type { JournalEntry, JournalRecord } from "./journal-entry.js";
 
 export { ANSWER_CAP } from "./journal-answer.js";
@@ -27,10 +27,22 @@ export type JournalListener = (entry: JournalEntry, live: LiveFacts) => void;
 
 /** The raw parts of an entry not read yet (a symbol key: no JSON, no `Object.keys`). */
 const RAW = Symbol("unmasked parts");
-type Stored = JournalEntry & { [RAW]?: { body: unknown; text: string | undefined; url: string; answer: RawAnswer | undefined; nearMisses: readonly PendingNearMiss[] | undefined; headers: Record<string, string> | undefined; queryBytes: number | undefined } };
+type Stored = JournalEntry & { [RAW]?: Raw };
+interface Raw {
+  body: unknown;
+  text: string | undefined;
+  url: string;
+  /** A cut answer (its head), or undefined: none, or whole in the text ring at `answerAt`. */
+  answer: RawAnswer | undefined;
+  /** Where the whole answer is in the journal's {@link TextRing} (-1: not there), and its UTF-8 length. */
+  answerAt: number;
+  answerBytes: number;
+  nearMisses: readonly PendingNearMiss[] | undefined;
+  headers: Record<string, string> | undefined;
+  queryBytes: number | undefined;
+}
 
 const NONE: readonly NearMiss[] = Object.freeze([]);
-const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 /** An entry's `query` until it is masked (readers only ever see the masked one). */
 const NOT_READ: Readonly<Record<string, string>> = Object.freeze({});
 
@@ -55,6 +67,8 @@ export interface PageQuery {
  */
 export class Journal {
   readonly #ring: BoundedRing<Stored>;
+  /** The whole answers, off the heap; one slot per entry of the ring, released as it drops them. */
+  readonly #answers = new TextRing();
   #seq = 0;
   /** The last body text kept: a suite sends the same payload again and again, and each entry then shares one string. */
   #lastText = "";
@@ -64,7 +78,7 @@ export class Journal {
   /** A number: the entry bound alone (bytes: the default). */
   constructor(bounds: number | Partial<JournalBounds> = {}) {
     this.bounds = { ...DEFAULT_JOURNAL_BOUNDS, ...(typeof bounds === "number" ? { entries: bounds } : bounds) };
-    this.#ring = new BoundedRing(this.bounds);
+    this.#ring = new BoundedRing(this.bounds, () => this.#answers.shift());
   }
 
   /** The entry-count bound (named in the 404 of an entry that left the ring). */
@@ -114,10 +128,17 @@ export class Journal {
     const url = entry.url.includes("?") ? entry.url : "";
     let text = entry.body_text;
     if (text !== undefined) text = text === this.#lastText ? this.#lastText : (this.#lastText = text);
-    stored[RAW] = { body: text === undefined ? entry.body : undefined, text, url, answer, nearMisses: entry.near_misses, headers: entry.headers, queryBytes: entry.query_bytes };
     const bodySize = entry.size ?? (typeof entry.body === "string" ? entry.body.length : 0);
     const answerSize = answer === undefined ? 0 : typeof answer === "string" ? answer.length : answer.head.length;
     const cost = ENTRY_BYTES + 2 * (entry.url.length + entry.path.length + bodySize + answerSize);
+    // A whole answer goes to the text ring, a slot per entry the ring keeps (none when it keeps none).
+    let at = -1;
+    let bytes = 0;
+    if (this.bounds.entries > 0) {
+      if (typeof answer === "string") ({ at, bytes } = this.#answers.put(answer));
+      else this.#answers.skip();
+    }
+    stored[RAW] = { body: text === undefined ? entry.body : undefined, text, url, answer: at < 0 ? answer : undefined, answerAt: at, answerBytes: bytes, nearMisses: entry.near_misses, headers: entry.headers, queryBytes: entry.query_bytes };
     this.#ring.push(stored, cost);
     if (this.#listeners.size > 0) this.#notify(new LiveView(stored, this), live);
     return stored;
@@ -178,7 +199,8 @@ export class Journal {
     if (raw) {
       e.body = raw.text !== undefined ? maskDeep(JSON.parse(raw.text)) : raw.body === undefined ? null : maskDeep(raw.body);
       e.query = raw.queryBytes ? { "(query string)": `(refused query string of ${raw.queryBytes} bytes, not kept)` } : queryOf(raw.url);
-      e.response = answerView(raw.answer);
+      // An entry read after it left the ring (a live view kept too long) has lost its answer: null.
+      e.response = answerView(raw.answerAt >= 0 ? this.#answers.get(raw.answerAt, raw.answerBytes) : raw.answer);
       e.near_misses = formatNearMisses(raw.nearMisses);
       e.request_headers = raw.headers ? (maskDeep(raw.headers) as Record<string, string>) : NO_HEADERS;
       e.response_headers = answerHeaders(e);
@@ -189,6 +211,7 @@ export class Journal {
 
   clear(): void {
     this.#ring.clear();
+    this.#answers.clear();
   }
 
   #notify(entry: JournalEntry, live: LiveFacts): void {
@@ -262,19 +285,6 @@ class LiveView implements JournalEntry {
 /** Near misses ranked at match time, their reasons formatted now (shared, frozen `NONE` when there are none). */
 function formatNearMisses(pending: readonly PendingNearMiss[] | undefined): readonly NearMiss[] {
   return pending?.length ? pending.map((n) => ({ rule: n.rule, reason: n.reason() })) : NONE;
-}
-
-/**
- * The headers paydouble itself sets on a `/v1` answer, rebuilt from the entry (so no header object is
- * kept per request): every answer is JSON with its `x-request-id`, and `x-paydouble-rule` names the
- * rule that shaped it. None when no answer was sent (status 0).
- */
-function answerHeaders(e: JournalEntry): Record<string, string> {
-  if (e.status === 0) return NO_HEADERS;
-  const h: Record<string, string> = { "content-type": "application/json" };
-  if (e.rule !== null) h["x-paydouble-rule"] = headerSafeLabel(e.rule);
-  h["x-request-id"] = e.request_id;
-  return h;
 }
 
 /** The query parameters of a URL, masked (a PAN in a query string is still a PAN). */

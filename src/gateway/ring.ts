@@ -9,7 +9,11 @@ export class BoundedRing<T> {
   #start = 0;
   #bytes = 0;
 
-  constructor(readonly bounds: { entries: number; bytes: number }) {}
+  /** `onDrop`: called as each item leaves, oldest first (not on {@link clear}). */
+  constructor(
+    readonly bounds: { entries: number; bytes: number },
+    private readonly onDrop?: () => void,
+  ) {}
 
   get size(): number {
     return this.#items.length - this.#start;
@@ -51,6 +55,7 @@ export class BoundedRing<T> {
     this.#bytes -= this.#costs[this.#start];
     this.#items[this.#start] = undefined;
     this.#start++;
+    this.onDrop?.();
     // Compacted once the spent slots are half the array: amortized O(1) per item.
     if (this.#start >= 1024 && this.#start * 2 >= this.#items.length) {
       this.#items = this.#items.slice(this.#start);
