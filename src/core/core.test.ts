@@ -6,6 +6,7 @@ import { maskDeep, truncatePan } from "./mask.js";
 import { RandomStreams } from "./random.js";
 import { Scheduler } from "./scheduler.js";
 import { ulid } from "ulid";
+import fc from "fast-check";
 
 describe("durations", () => {
   test("parses the ISO 8601 forms paydouble uses", () => {
@@ -71,6 +72,41 @@ describe("scheduler", () => {
     for (let e = s.popDue(11); e; e = s.popDue(11)) out.push(e.event);
     expect(out).toEqual(["e3", "e9", "late", "e1", "e7"]);
     expect(s.pending().map((e) => e.event)).toEqual(["e5", "e11"]);
+  });
+  test("agrees with a sorted list on any mix of schedules (permanent or not), cancels, peeks and pops", () => {
+    // Few instants, so permanent events share groups and tie with the heap's at the same instant.
+    const op = fc.oneof(
+      fc.record({ schedule: fc.integer({ min: 0, max: 6 }), permanent: fc.boolean(), subject: fc.constantFrom("a", "b", "c") }),
+      fc.record({ cancel: fc.constantFrom("a", "b", "c") }),
+      fc.record({ pop: fc.integer({ min: -1, max: 7 }) }),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 200 }), (ops) => {
+        const s = new Scheduler();
+        let model: { at: number; seq: number; subject: string; permanent: boolean }[] = [];
+        let seq = 0;
+        const order = (a: { at: number; seq: number }, b: { at: number; seq: number }) => a.at - b.at || a.seq - b.seq;
+        for (const o of ops) {
+          if ("schedule" in o) {
+            s.schedule(o.schedule, o.permanent ? "expire" : "settle", o.subject, seq, { permanent: o.permanent });
+            model.push({ at: o.schedule, seq: seq++, subject: o.subject, permanent: o.permanent });
+          } else if ("cancel" in o) {
+            s.cancel((e) => e.subject === o.cancel);
+            model = model.filter((e) => e.permanent || e.subject !== o.cancel);
+          } else {
+            model.sort(order);
+            const due = model[0] && model[0].at <= o.pop ? model.shift() : undefined;
+            const got = s.popDue(o.pop);
+            expect(got && [got.at, got.seq, got.subject, got.payload]).toEqual(due && [due.at, due.seq, due.subject, due.seq]);
+          }
+          model.sort(order);
+          expect(s.size).toBe(model.length);
+          expect(s.peek()?.seq).toBe(model[0]?.seq);
+          expect(s.pending().map((e) => [e.at, e.seq, e.event])).toEqual(model.map((e) => [e.at, e.seq, e.permanent ? "expire" : "settle"]));
+        }
+      }),
+      { numRuns: 300, seed: 20261128 },
+    );
   });
   test("only due events pop; cancel drops matching ones", () => {
     const s = new Scheduler();

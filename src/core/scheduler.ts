@@ -1,4 +1,5 @@
 import { MAX_INSTANT_MS } from "./duration.js";
+import { InstantGroups } from "./instant-groups.js";
 
 /**
  * Future effects on the simulated clock, fired in (due time, sequence) order.
@@ -22,9 +23,10 @@ export class Scheduler {
   /**
    * Events scheduled `{ permanent: true }` (each vaulted card's expiry), kept apart so that a cancel
    * walks only the others: with one per card in the same heap, closing a batch of one payment in a
-   * world of 100,000 cards spent 25-40 ms rebuilding it, every world waiting.
+   * world of 100,000 cards spent 25-40 ms rebuilding it, every world waiting. As columns by
+   * instant: they are as many as the cards a world keeps.
    */
-  readonly #permanent: ScheduledEvent[] = [];
+  readonly #permanent = new InstantGroups();
   #seq = 0;
 
   /** Adds an event; returns it. `permanent`: no cancel will ever drop it. */
@@ -33,22 +35,26 @@ export class Scheduler {
     // clock's life (`in: P30D` at 9999-12-30) lands on the last instant the clock can reach instead.
     if (!(at <= MAX_INSTANT_MS)) at = MAX_INSTANT_MS;
     const item: ScheduledEvent<P> = { at, seq: this.#seq++, event, subject, payload };
-    const heap = options.permanent ? this.#permanent : this.#heap;
-    heap.push(item);
-    up(heap, heap.length - 1);
+    if (options.permanent) {
+      this.#permanent.add(at, item.seq, event, subject, payload);
+      return item;
+    }
+    this.#heap.push(item);
+    up(this.#heap, this.#heap.length - 1);
     return item;
   }
 
   /** The earliest pending event, if any. */
   peek(): ScheduledEvent | undefined {
-    return this.#first()?.[0];
+    return this.#heapFirst() ? this.#heap[0] : this.#permanent.peek();
   }
 
   /** Removes and returns the earliest event if it is due at or before `t`. */
   popDue(t: number): ScheduledEvent | undefined {
-    const heap = this.#first();
-    const top = heap?.[0];
-    if (!heap || !top || top.at > t) return undefined;
+    if (!this.#heapFirst()) return this.#permanent.frontAt() <= t ? this.#permanent.pop() : undefined;
+    const heap = this.#heap;
+    const top = heap[0]!;
+    if (top.at > t) return undefined;
     const last = heap.pop()!;
     if (heap.length > 0) {
       heap[0] = last;
@@ -59,7 +65,7 @@ export class Scheduler {
 
   /** Pending events in firing order (a copy). */
   pending(): ScheduledEvent[] {
-    return [...this.#heap, ...this.#permanent].sort(compare);
+    return [...this.#heap, ...this.#permanent.all()].sort(compare);
   }
 
   /** Drops every pending event matching `predicate` (e.g. a settlement that a scenario replaced); never a permanent one. */
@@ -73,15 +79,15 @@ export class Scheduler {
   }
 
   get size(): number {
-    return this.#heap.length + this.#permanent.length;
+    return this.#heap.length + this.#permanent.size;
   }
 
-  /** The heap whose top fires next (undefined when both are empty). */
-  #first(): ScheduledEvent[] | undefined {
+  /** Whether the heap's top fires before every permanent event (false when the heap is empty). */
+  #heapFirst(): boolean {
     const a = this.#heap[0];
-    const b = this.#permanent[0];
-    if (!a) return b ? this.#permanent : undefined;
-    return !b || compare(a, b) < 0 ? this.#heap : this.#permanent;
+    if (!a) return false;
+    const at = this.#permanent.frontAt();
+    return a.at < at || (a.at === at && a.seq < this.#permanent.frontSeq());
   }
 }
 
