@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { truncatePan } from "../core/mask.js";
 import { email, text } from "./fields.js";
 
 /**
@@ -184,6 +185,22 @@ export function sharedExpiry(e: Expiry): Expiry {
     if (expiries.size < SHARED_EXPIRIES) expiries.set(key, shared);
   }
   return shared;
+}
+
+/** How many distinct masked card numbers {@link sharedTruncatedPan} keeps. */
+const SHARED_PANS = 10_000;
+const truncatedPans = new Map<string, string>();
+
+/**
+ * The masked card number (`424242******4242`), one string per distinct value for every stored
+ * payment: a suite pays with a few test cards again and again. Bounded as {@link sharedExpiry} is.
+ */
+export function sharedTruncatedPan(pan: string): string {
+  const masked = truncatePan(pan);
+  const shared = truncatedPans.get(masked);
+  if (shared !== undefined) return shared;
+  if (truncatedPans.size < SHARED_PANS) truncatedPans.set(masked, masked);
+  return masked;
 }
 
 /** True when the card's expiry month has ended before `nowMs` (cards are valid through their month). */

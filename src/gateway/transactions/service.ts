@@ -1,11 +1,10 @@
 import { GatewayError, invalidField, notFound } from "../../core/errors.js";
-import { truncatePan } from "../../core/mask.js";
 import type { Matched } from "../../scenarios/engine.js";
 import type { ClientScope } from "../auth.js";
 import { updateMember } from "../batches/batch.js";
 import { batchOf, joinBatch, setSettlementDelay } from "../batches/service.js";
 import { applySchedule } from "./effects.js";
-import { cardExpired, reportedBrand, sharedExpiry, type BankAccountInput, type CardInput } from "../instruments.js";
+import { cardExpired, reportedBrand, sharedExpiry, sharedTruncatedPan, type BankAccountInput, type CardInput } from "../instruments.js";
 import { activeIntegration } from "../integrations/lookup.js";
 import { createPaymentToken } from "../payment-tokens/service.js";
 import type { World } from "../world.js";
@@ -112,7 +111,7 @@ function methodView(world: World, ins: Instrument, d: Decision, token: string | 
   const approved = d.result === "APPROVED";
   return {
     type: "CARD",
-    truncated_pan: truncatePan(c.pan),
+    truncated_pan: sharedTruncatedPan(c.pan),
     payment_token: token,
     expiry: sharedExpiry(c.expiry),
     first_name: c.first_name ?? null,
