@@ -135,8 +135,9 @@ export class Journal {
     let at = -1;
     let bytes = 0;
     if (this.bounds.entries > 0) {
-      if (typeof answer === "string") ({ at, bytes } = this.#answers.put(answer));
-      else this.#answers.skip();
+      const kept = typeof answer === "string" ? this.#answers.put(answer) : undefined;
+      if (kept) ({ at, bytes } = kept);
+      else this.#answers.skip(); // none, cut, or too much for one buffer: kept as it is below
     }
     stored[RAW] = { body: text === undefined ? entry.body : undefined, text, url, answer: at < 0 ? answer : undefined, answerAt: at, answerBytes: bytes, nearMisses: entry.near_misses, headers: entry.headers, queryBytes: entry.query_bytes };
     this.#ring.push(stored, cost);

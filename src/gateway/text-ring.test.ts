@@ -23,7 +23,7 @@ describe("TextRing", () => {
             ring.skip();
             held.push({ text: undefined, at: -1, bytes: 0 });
           } else {
-            held.push({ text: s.put, ...ring.put(s.put) });
+            held.push({ text: s.put, ...ring.put(s.put)! });
           }
           const bytes = held.reduce((n, h) => n + h.bytes, 0);
           maxHeld = Math.max(maxHeld, bytes);
@@ -50,9 +50,20 @@ describe("TextRing", () => {
     expect(ring.capacity).toBe(64 * 1024);
   });
 
+  it("declines a text it could only keep past its largest buffer, takes no slot for it, and goes on", () => {
+    const ring = new TextRing(8192);
+    const a = ring.put("a".repeat(5000))!;
+    expect(ring.put("b".repeat(5000))).toBeUndefined(); // 10,000 held bytes would not fit in 8 KB
+    ring.shift(); // releases the first text: the declined one took no slot
+    const c = ring.put("c".repeat(5000))!;
+    expect(ring.get(a.at, a.bytes)).toBeUndefined();
+    expect(ring.get(c.at, c.bytes)).toBe("c".repeat(5000));
+    expect(ring.capacity).toBe(8192);
+  });
+
   it("clear releases the buffer and every slot", () => {
     const ring = new TextRing();
-    const { at, bytes } = ring.put("hello, wörld");
+    const { at, bytes } = ring.put("hello, wörld")!;
     expect(ring.get(at, bytes)).toBe("hello, wörld");
     ring.clear();
     expect(ring.capacity).toBe(0);

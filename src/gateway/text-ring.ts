@@ -1,3 +1,5 @@
+import { constants } from "node:buffer";
+
 /**
  * Texts kept off the V8 heap, as UTF-8 in one circular byte buffer, released oldest first: the
  * journal's answer bodies.
@@ -16,6 +18,9 @@
 const FIRST_BYTES = 4096;
 
 export class TextRing {
+  /** `maxBytes`: the largest buffer it may grow to (node's largest Buffer by default). */
+  constructor(private readonly maxBytes: number = constants.MAX_LENGTH) {}
+
   #buf: Buffer = Buffer.alloc(0);
   /** Absolute position (bytes ever written, wrap gaps included) of the buffer's first byte. */
   #origin = 0;
@@ -32,12 +37,16 @@ export class TextRing {
     return this.#buf.length;
   }
 
-  /** Keeps `text`; returns its absolute position and UTF-8 length, for {@link get}. */
-  put(text: string): { at: number; bytes: number } {
+  /**
+   * Keeps `text`; returns its absolute position and UTF-8 length, for {@link get}. Undefined, and no
+   * slot taken, when the buffer would have to outgrow `maxBytes` (a journal bound of many
+   * gigabytes): the caller keeps that text itself.
+   */
+  put(text: string): { at: number; bytes: number } | undefined {
     const bytes = Buffer.byteLength(text, "utf8");
     let at = this.#fit(bytes);
     if (at < 0) {
-      this.#grow(this.#head - this.#tail + bytes);
+      if (!this.#grow(this.#head - this.#tail + bytes)) return undefined;
       at = this.#fit(bytes);
     }
     if (bytes > 0) this.#buf.write(text, (at - this.#origin) % this.#buf.length, bytes, "utf8");
@@ -97,9 +106,11 @@ export class TextRing {
    * A buffer of twice the size (at least `needed`), holding the held bytes from its start. The
    * first is small: a world answers a few requests as often as thousands (200 sandboxes of a suite).
    */
-  #grow(needed: number): void {
+  #grow(needed: number): boolean {
     let size = Math.max(FIRST_BYTES, this.#buf.length * 2);
     while (size < needed) size *= 2;
+    size = Math.min(size, this.maxBytes);
+    if (size < needed) return false;
     const next = Buffer.allocUnsafeSlow(size);
     const held = this.#head - this.#tail;
     if (held > 0) {
@@ -111,5 +122,6 @@ export class TextRing {
     }
     this.#buf = next;
     this.#origin = this.#tail;
+    return true;
   }
 }
