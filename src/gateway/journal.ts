@@ -63,7 +63,8 @@ export interface PageQuery {
  *
  * Bodies, answers and query strings are masked (and near-miss reasons formatted) when an entry is first read, not on the request
  * path (most entries are never read); until then they sit in memory as sent, like the card in the
- * token vault. Nothing outside this class sees an unmasked part.
+ * token vault (the answers as UTF-8 in a {@link TextRing}, off the heap). Nothing outside this class
+ * sees an unmasked part.
  */
 export class Journal {
   readonly #ring: BoundedRing<Stored>;
