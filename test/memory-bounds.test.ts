@@ -1,5 +1,6 @@
 import { request as httpRequest } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
+import { maskDeep } from "../src/core/mask.js";
 import { replayLog } from "../src/replay/replay.js";
 import { startDouble, type RunningDouble } from "../src/start.js";
 import { RESELLER, setup } from "./helpers.js";
@@ -39,6 +40,28 @@ describe("the journal is bounded in bytes as well as entries", () => {
     for (let i = 0; i < 40; i++) expect((await s.post("/v1/transactions", bigSale(String(i)))).status).toBe(200);
     expect(s.double.host.root.journal.bytes).toBeLessThanOrEqual(512 * KB);
     expect(s.double.host.root.journal.size).toBeLessThan(40);
+  });
+});
+
+describe("the journal's answers, kept off the heap in a buffer reused as entries leave", () => {
+  it("every entry still in the journal shows the answer its request got, after the buffer was reused many times", async () => {
+    // Answers of 1 to 13 KB (up to ten metadata values, some not ASCII) in a 256 KB journal: entries
+    // leave by bytes, and the answer buffer fills and is reused again and again.
+    const s = setup({ seed: "mem", limits: { journalBytes: 256 * KB } });
+    const answers = new Map<number, unknown>();
+    for (let i = 0; i < 300; i++) {
+      const value = (i % 3 === 0 ? "é€" : "ab").repeat(1 + ((i * 7919) % 250));
+      const metadata = Object.fromEntries(Array.from({ length: 1 + (i % 10) }, (_, k) => [`k${k}`, value]));
+      const res = await s.post("/v1/transactions", sale({ metadata }));
+      expect(res.status).toBe(200);
+      answers.set(i + 1, maskDeep(res.body)); // the journal masks what looks like a card number
+      // Some entries read at once (masked and cached), the others only at the end.
+      if (i % 11 === 0) expect((await s.get(`/_mock/requests/${i + 1}`, { as: null })).body.response).toEqual(answers.get(i + 1));
+    }
+    const kept = (await s.get("/_mock/requests", { as: null })).body.data as { seq: number; response: unknown }[];
+    expect(kept.length).toBeGreaterThan(15);
+    expect(kept.length).toBeLessThan(300);
+    for (const e of kept) expect(e.response).toEqual(answers.get(e.seq));
   });
 });
 
