@@ -104,6 +104,19 @@ describe("the inspector over HTTP", () => {
     expect(expectEnvelope(await t.get("/_mock/batches?x=1", { as: null }), 400, "INVALID_REQUEST_DATA").details).toHaveProperty("x");
   });
 
+  test("the clock view lists the next 100 pending events of a world of many vaulted cards, and counts them all", async () => {
+    const t = setup();
+    for (let i = 0; i < 150; i++) expect((await t.post("/v1/transactions", sale())).status).toBe(200);
+    const clock = (await t.get("/_mock/clock", { as: null })).body;
+    const total = clock.pending.length; // each card's expiry, the batch's auto-close
+    expect(total).toBeGreaterThan(150);
+    const html = await (await t.double.app.request("/_mock/ui/views/clock")).text();
+    expect(html).toContain(`Pending events (${total})`);
+    expect(html).toContain(`lists all ${total}`);
+    const rows = [...html.matchAll(/<td class="id">([^<]*)<\/td>/g)].map((m) => m[1]);
+    expect(rows).toEqual(clock.pending.slice(0, 100).map((p: { subject: string }) => p.subject));
+  });
+
   test("GET /_mock/events streams each /v1 request with its latency, and world changes", async () => {
     const t = setup();
     const res = await t.double.app.request("/_mock/events");

@@ -30,13 +30,13 @@ const clockAnswer = lazy(() => z
   .strict());
 const advanceAnswer = lazy(() => z.object({ now: instant, fired: z.array(firedEvent) }).strict());
 
-/** What `GET /_mock/clock` answers (the real-time mode's clock caught up first). */
-export function clockData(world: World) {
+/** What `GET /_mock/clock` answers (the real-time mode's clock caught up first); `limit`: only the first pending events. */
+export function clockData(world: World, limit?: number) {
   world.followWallClock();
   return {
     now: world.clock.iso(),
     tick: formatDurationMs(world.clock.tickMs),
-    pending: world.scheduler.pending().map((e) => ({ at: isoOf(e.at), event: e.event, subject: e.subject })),
+    pending: world.scheduler.pending(limit).map((e) => ({ at: isoOf(e.at), event: e.event, subject: e.subject })),
   };
 }
 

@@ -73,7 +73,7 @@ describe("scheduler", () => {
     expect(out).toEqual(["e3", "e9", "late", "e1", "e7"]);
     expect(s.pending().map((e) => e.event)).toEqual(["e5", "e11"]);
   });
-  test("agrees with a sorted list on any mix of schedules (permanent or not), cancels, peeks and pops", () => {
+  test("agrees with a sorted list on any mix of schedules (permanent or not), cancels, peeks, pops and first pages", () => {
     // Few instants, so permanent events share groups and tie with the heap's at the same instant.
     const op = fc.oneof(
       fc.record({ schedule: fc.integer({ min: 0, max: 6 }), permanent: fc.boolean(), subject: fc.constantFrom("a", "b", "c") }),
@@ -103,6 +103,7 @@ describe("scheduler", () => {
           expect(s.size).toBe(model.length);
           expect(s.peek()?.seq).toBe(model[0]?.seq);
           expect(s.pending().map((e) => [e.at, e.seq, e.event])).toEqual(model.map((e) => [e.at, e.seq, e.permanent ? "expire" : "settle"]));
+          expect(s.pending(3).map((e) => e.seq)).toEqual(model.slice(0, 3).map((e) => e.seq));
         }
       }),
       { numRuns: 300, seed: 20261128 },

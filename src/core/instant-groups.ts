@@ -77,10 +77,15 @@ export class InstantGroups {
     return e;
   }
 
-  /** Every pending event, as objects, in firing order. */
-  all(): ScheduledEvent[] {
+  /** The first `limit` pending events (all by default), as objects, in firing order. */
+  all(limit = Infinity): ScheduledEvent[] {
     const out: ScheduledEvent[] = [];
-    for (const g of this.#groups) for (let i = g.next; i < g.seqs.length; i++) out.push(eventAt(g, i));
+    for (const g of this.#groups) {
+      for (let i = g.next; i < g.seqs.length; i++) {
+        if (out.length >= limit) return out;
+        out.push(eventAt(g, i));
+      }
+    }
     return out;
   }
 }

@@ -63,9 +63,21 @@ export class Scheduler {
     return top;
   }
 
-  /** Pending events in firing order (a copy). */
-  pending(): ScheduledEvent[] {
-    return [...this.#heap, ...this.#permanent.all()].sort(compare);
+  /**
+   * The first `limit` pending events in firing order (a copy; all by default). The permanent ones
+   * are already in order: merged, not sorted, and read no further than `limit` (a world of 100,000
+   * vaulted cards has as many).
+   */
+  pending(limit = Infinity): ScheduledEvent[] {
+    const heap = [...this.#heap].sort(compare);
+    const permanent = this.#permanent.all(limit);
+    const out: ScheduledEvent[] = [];
+    let i = 0;
+    let j = 0;
+    while (out.length < limit && (i < heap.length || j < permanent.length)) {
+      out.push(j >= permanent.length || (i < heap.length && compare(heap[i]!, permanent[j]!) < 0) ? heap[i++]! : permanent[j++]!);
+    }
+    return out;
   }
 
   /** Drops every pending event matching `predicate` (e.g. a settlement that a scenario replaced); never a permanent one. */

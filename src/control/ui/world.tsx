@@ -10,10 +10,12 @@ export interface ClockData {
 
 /**
  * The clock: now, tick, pending events, and the `POST /_mock/clock/advance` buttons. What fired shows
- * in the result area below (the route's `fired` list).
+ * in the result area below (the route's `fired` list). `total`: how many are pending, when
+ * `clock.pending` holds only the first of them.
  */
-export function ClockView(props: { clock: ClockData }) {
+export function ClockView(props: { clock: ClockData; total?: number }) {
   const c = props.clock;
+  const total = props.total ?? c.pending.length;
   return (
     <>
       <p class="now">
@@ -29,10 +31,15 @@ export function ClockView(props: { clock: ClockData }) {
         <input id="clock-to" name="to" type="text" value={c.now} size={28} />
         <CallButton method="POST" path="clock/advance" input="clock-to" field="to" label="Advance to this instant" result="clock-result" />
       </div>
-      <h3>Pending events ({c.pending.length})</h3>
+      <h3>Pending events ({total})</h3>
       <p>
         Simulated now in your time: <Time iso={c.now} />
       </p>
+      {total > c.pending.length && (
+        <p>
+          The next {c.pending.length} are listed (each vaulted card waits for its expiry); <code>GET /_mock/clock</code> lists all {total}.
+        </p>
+      )}
       {c.pending.length === 0 ? (
         <Empty>Nothing scheduled.</Empty>
       ) : (
