@@ -3,14 +3,18 @@ import { maskDeep } from "../core/mask.js";
 import { queryParams } from "../core/query.js";
 import { DEFAULT_JOURNAL_BOUNDS, type JournalBounds } from "./limits.js";
 import { BoundedRing } from "./ring.js";
-import { TextRing } from "./text-ring.js";
-import type { NearMiss, PendingNearMiss } from "../scenarios/explain.js";
-import { answerHeaders, answerView, keepAnswer, NO_HEADERS, type RawAnswer } from "./journal-answer.js";
+import { TextRing } from "../core/text-ring.js";
+import type { NearMiss } from "../scenarios/explain.js";
+import { answerHeaders, answerView, keepAnswer, NO_HEADERS } from "./journal-answer.js";
 import type { JournalEntry, JournalRecord } from "./journal-entry.js";
+import { formatNearMisses, LiveView, NONE, RAW, type Stored } from "./journal-view.js";
 
 export { ANSWER_CAP } from "./journal-answer.js";
 export type { NearMiss };
 export type { JournalEntry, JournalRecord };
+
+/** Distinct paths a journal shares (see `Journal.#path`); past them each entry keeps its own copy. */
+const PATHS = 1024;
 
 /** An entry's cost beyond its texts (the entry, its raw parts, the ring slot), an estimate. */
 const ENTRY_BYTES = 600;
@@ -25,24 +29,6 @@ export interface LiveFacts {
 
 export type JournalListener = (entry: JournalEntry, live: LiveFacts) => void;
 
-/** The raw parts of an entry not read yet (a symbol key: no JSON, no `Object.keys`). */
-const RAW = Symbol("unmasked parts");
-type Stored = JournalEntry & { [RAW]?: Raw };
-interface Raw {
-  body: unknown;
-  text: string | undefined;
-  url: string;
-  /** A cut answer (its head), or undefined: none, or whole in the text ring at `answerAt`. */
-  answer: RawAnswer | undefined;
-  /** Where the whole answer is in the journal's {@link TextRing} (-1: not there), and its UTF-8 length. */
-  answerAt: number;
-  answerBytes: number;
-  nearMisses: readonly PendingNearMiss[] | undefined;
-  headers: Record<string, string> | undefined;
-  queryBytes: number | undefined;
-}
-
-const NONE: readonly NearMiss[] = Object.freeze([]);
 /** An entry's `query` until it is masked (readers only ever see the masked one). */
 const NOT_READ: Readonly<Record<string, string>> = Object.freeze({});
 
@@ -73,6 +59,8 @@ export class Journal {
   #seq = 0;
   /** The last body text kept: a suite sends the same payload again and again, and each entry then shares one string. */
   #lastText = "";
+  /** Paths as kept (see {@link #path}). */
+  readonly #paths = new Map<string, string>();
   readonly #listeners = new Set<JournalListener>();
   readonly bounds: JournalBounds;
 
@@ -102,28 +90,22 @@ export class Journal {
     return this.#listeners.size;
   }
 
+  /**
+   * The path as kept, one string per distinct path while there are at most {@link PATHS}: a suite
+   * calls a few paths again and again, and each was a view of its request's URL that kept the URL
+   * (88 bytes an entry). Copied out of the URL always: a URL whose query string is not kept (a
+   * refused 12 KB one) must not stay behind its path.
+   */
+  #path(path: string): string {
+    const shared = this.#paths.get(path);
+    if (shared !== undefined) return shared;
+    const copy = detach(path);
+    if (this.#paths.size < PATHS) this.#paths.set(copy, copy);
+    return copy;
+  }
+
   /** Appends an entry (its parts are masked when first read), then tells the live listeners. */
   record(entry: JournalRecord, live: LiveFacts = { latency_ms: 0 }): JournalEntry {
-    const stored: Stored = {
-      seq: ++this.#seq,
-      at: entry.at,
-      request_id: entry.request_id,
-      method: entry.method,
-      // The path is a view of the URL: a URL whose query string is not kept must not stay behind it.
-      path: entry.query_bytes ? detach(entry.path) : entry.path,
-      query: NOT_READ,
-      operation: entry.operation,
-      client_id: entry.client_id,
-      status: entry.status,
-      error_code: entry.error_code,
-      rule: entry.rule,
-      quirk: entry.quirk ?? null,
-      request_headers: NO_HEADERS,
-      response_headers: NO_HEADERS,
-      near_misses: NONE,
-      body: null,
-      response: null,
-    };
     const answer = keepAnswer(entry.answer);
     // The URL is kept for its query string alone (read when the entry is): most requests have none.
     const url = entry.url.includes("?") ? entry.url : "";
@@ -140,7 +122,28 @@ export class Journal {
       if (kept) ({ at, bytes } = kept);
       else this.#answers.skip(); // none, cut, or too much for one buffer: kept as it is below
     }
-    stored[RAW] = { body: text === undefined ? entry.body : undefined, text, url, answer: at < 0 ? answer : undefined, answerAt: at, answerBytes: bytes, nearMisses: entry.near_misses, headers: entry.headers, queryBytes: entry.query_bytes };
+    const stored: Stored = {
+      seq: ++this.#seq,
+      at: entry.at,
+      request_id: entry.request_id,
+      method: entry.method,
+      path: this.#path(entry.path),
+      query: NOT_READ,
+      operation: entry.operation,
+      client_id: entry.client_id,
+      status: entry.status,
+      error_code: entry.error_code,
+      rule: entry.rule,
+      quirk: entry.quirk ?? null,
+      request_headers: NO_HEADERS,
+      response_headers: NO_HEADERS,
+      near_misses: NONE,
+      body: null,
+      response: null,
+      // In the literal, last: added afterwards it took a property array of its own (40 bytes an
+      // entry), and as the last property its `delete` on the first read keeps the object fast.
+      [RAW]: { body: text === undefined ? entry.body : undefined, text, url, answer: at < 0 ? answer : undefined, answerAt: at, answerBytes: bytes, nearMisses: entry.near_misses, headers: entry.headers, queryBytes: entry.query_bytes },
+    };
     this.#ring.push(stored, cost);
     if (this.#listeners.size > 0) this.#notify(new LiveView(stored, this), live);
     return stored;
@@ -225,68 +228,6 @@ export class Journal {
       }
     }
   }
-}
-
-/**
- * The entry as listeners get it: the same fields, with `query`, `near_misses`, `body` and `response`
- * as getters that mask (or format) on first use. A live view that shows summary rows (and fetches
- * `GET /_mock/requests/{seq}` when one is opened) never pays for masking on the request path; one
- * that serializes the whole entry pays once, as a read would. A class: its getters live on one
- * prototype, so building a view per request is a plain allocation.
- */
-class LiveView implements JournalEntry {
-  readonly seq: number;
-  readonly at: string;
-  readonly request_id: string;
-  readonly method: string;
-  readonly path: string;
-  readonly operation: string | null;
-  readonly client_id: string | null;
-  readonly status: number;
-  readonly error_code: string | null;
-  readonly rule: string | null;
-  readonly quirk: string | null;
-
-  // Private fields, not properties: a spread or a JSON of the view never reaches the unmasked parts.
-  readonly #stored: Stored;
-  readonly #journal: Journal;
-
-  constructor(stored: Stored, journal: Journal) {
-    this.#stored = stored;
-    this.#journal = journal;
-    ({ seq: this.seq, at: this.at, request_id: this.request_id, method: this.method, path: this.path } = stored);
-    ({ operation: this.operation, client_id: this.client_id, status: this.status, error_code: this.error_code, rule: this.rule, quirk: this.quirk } = stored);
-  }
-  get query() {
-    return this.#journal.masked(this.#stored).query;
-  }
-  // Alone, without masking the bodies: the inspector's summary rows read it for every request.
-  get near_misses() {
-    const raw = this.#stored[RAW];
-    return raw ? formatNearMisses(raw.nearMisses) : this.#stored.near_misses;
-  }
-  get body() {
-    return this.#journal.masked(this.#stored).body;
-  }
-  get request_headers() {
-    return this.#journal.masked(this.#stored).request_headers;
-  }
-  get response_headers() {
-    return this.#journal.masked(this.#stored).response_headers;
-  }
-  get response() {
-    return this.#journal.masked(this.#stored).response;
-  }
-  /** The entry's fields in the journal's order (`JSON.stringify` of a view reads the getters). */
-  toJSON(): JournalEntry {
-    const { seq, at, request_id, method, path, query, operation, client_id, status, error_code, rule, quirk, request_headers, response_headers, near_misses, body, response } = this;
-    return { seq, at, request_id, method, path, query, operation, client_id, status, error_code, rule, quirk, request_headers, response_headers, near_misses, body, response };
-  }
-}
-
-/** Near misses ranked at match time, their reasons formatted now (shared, frozen `NONE` when there are none). */
-function formatNearMisses(pending: readonly PendingNearMiss[] | undefined): readonly NearMiss[] {
-  return pending?.length ? pending.map((n) => ({ rule: n.rule, reason: n.reason() })) : NONE;
 }
 
 /** The query parameters of a URL, masked (a PAN in a query string is still a PAN). */
