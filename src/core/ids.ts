@@ -65,9 +65,9 @@ export class IdFactory {
    * `prng`, the first drawn last), except where that one breaks a world: `ulid()` reads a time of 0
    * as "none" and takes the wall clock, and throws for an instant before 1970, which the clock can
    * hold (every create of such a world answered 500). A ULID cannot write a time before 1970, so
-   * the time part of those instants is 0; the random part keeps their ids apart. Appended to `codes`, from
-   * which the caller makes one string: a string grown a character at a time leaves 26 partial ones
-   * behind per id.
+   * the time part of those instants is 0; the random part keeps their ids apart. Appended to
+   * `codes`, from which the caller makes one string: a string grown a character at a time leaves
+   * 26 partial ones behind per id.
    */
   #ulidCodes(prng: () => number, codes: number[]): void {
     const now = this.clock.now();

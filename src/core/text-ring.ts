@@ -1,5 +1,8 @@
 import { constants } from "node:buffer";
 
+/** The buffer's first size. */
+const FIRST_BYTES = 4096;
+
 /**
  * Texts kept off the V8 heap, as UTF-8 in one circular byte buffer, released oldest first: the
  * journal's answer bodies.
@@ -14,9 +17,6 @@ import { constants } from "node:buffer";
  * Every {@link put} (a text or none) is one slot of a FIFO that {@link shift} releases, so the caller
  * releases as its own ring drops items, in the same order, without keeping a position per item.
  */
-/** The buffer's first size. */
-const FIRST_BYTES = 4096;
-
 export class TextRing {
   /** `maxBytes`: the largest buffer it may grow to (node's largest Buffer by default). */
   constructor(private readonly maxBytes: number = constants.MAX_LENGTH) {}
