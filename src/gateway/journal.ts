@@ -13,8 +13,13 @@ export { ANSWER_CAP } from "./journal-answer.js";
 export type { NearMiss };
 export type { JournalEntry, JournalRecord };
 
-/** Distinct paths a journal shares (see `Journal.#path`); past them each entry keeps its own copy. */
+/**
+ * Distinct paths a journal shares, each up to {@link SHARED_PATH} characters (see `Journal.#path`):
+ * at most 1,024 x 256 characters a world, outside the byte bound. Past them each entry keeps its
+ * own copy.
+ */
 const PATHS = 1024;
+const SHARED_PATH = 256;
 
 /** An entry's cost beyond its texts (the entry, its raw parts, the ring slot), an estimate. */
 const ENTRY_BYTES = 600;
@@ -100,7 +105,7 @@ export class Journal {
     const shared = this.#paths.get(path);
     if (shared !== undefined) return shared;
     const copy = detach(path);
-    if (this.#paths.size < PATHS) this.#paths.set(copy, copy);
+    if (this.#paths.size < PATHS && copy.length <= SHARED_PATH) this.#paths.set(copy, copy);
     return copy;
   }
 
