@@ -104,6 +104,33 @@ describe("the inspector over HTTP", () => {
     expect(expectEnvelope(await t.get("/_mock/batches?x=1", { as: null }), 400, "INVALID_REQUEST_DATA").details).toHaveProperty("x");
   });
 
+  test("GET /_mock/transactions is streamed in pieces with the bytes of the whole list, filters applied", async () => {
+    const t = setup();
+    // About 450 KB of list: many of the stream's 32 KB batches.
+    for (let i = 0; i < 300; i++) await t.post("/v1/transactions", i % 3 ? sale({ amount: 100 + i, metadata: { order_id: `O-${i % 7}` } }) : achSale({ amount: 100 + i }));
+    const res = await t.double.app.request("/_mock/transactions");
+    expect(res.headers.get("content-type")).toBe("application/json");
+    const pages: unknown[] = [];
+    for (let offset = 0; offset < 300; offset += 100) pages.push(...(await t.get(`/v1/transactions?limit=100&offset=${offset}`, {})).body.data);
+    const text = await res.text();
+    expect(text).toBe(JSON.stringify({ data: pages.reverse() })); // /v1 lists newest first
+    const filtered = (await t.get("/_mock/transactions?order_id=O-3&method=CARD", { as: null })).body.data as { metadata: { order_id: string } }[];
+    expect(filtered.length).toBeGreaterThan(20);
+    expect(filtered.every((x) => x.metadata.order_id === "O-3")).toBe(true);
+  });
+
+  test("the batches view links the first 100 members of a batch and counts them all", async () => {
+    const t = setup();
+    for (let i = 0; i < 130; i++) expect((await t.post("/v1/transactions", sale())).status).toBe(200);
+    const [batch] = (await t.get("/_mock/batches", { as: null })).body.data as { transaction_ids: string[] }[];
+    expect(batch!.transaction_ids).toHaveLength(130);
+    const html = await (await t.double.app.request("/_mock/ui/views/batches")).text();
+    expect(html).toContain("130 transactions");
+    expect(html).toContain("lists all 130");
+    const linked = [...html.matchAll(/#story-(TRANSACTION-[0-9A-Z]+)/g)].map((m) => m[1]);
+    expect([...new Set(linked)]).toEqual(batch!.transaction_ids.slice(0, 100));
+  });
+
   test("the clock view lists the next 100 pending events of a world of many vaulted cards, and counts them all", async () => {
     const t = setup();
     for (let i = 0; i < 150; i++) expect((await t.post("/v1/transactions", sale())).status).toBe(200);

@@ -6,6 +6,7 @@ import { present } from "../gateway/transactions/reporting.js";
 import type { Transaction } from "../gateway/transactions/transaction.js";
 import type { World } from "../gateway/world.js";
 import type { AppEnv } from "../http/env.js";
+import { streamJsonList } from "../http/stream.js";
 import { parseWith } from "../http/validate.js";
 import { controlRoute } from "./registry.js";
 
@@ -48,10 +49,11 @@ export type WireBatch = ReturnType<typeof batchWire> & { transaction_ids: string
 
 /** Every transaction of a world passing the filters, across clients, in creation order. */
 export function allTransactions(world: World, q: TransactionFilter = {}): WireTransaction[] {
-  return [...world.state.transactions.values()]
-    .filter((t) => passes(t, q))
-    .sort((a, b) => a.seq - b.seq)
-    .map((t) => present(world, t, "list"));
+  return matching(world, q).map((t) => present(world, t, "list"));
+}
+
+function matching(world: World, q: TransactionFilter): Transaction[] {
+  return [...world.state.transactions.values()].filter((t) => passes(t, q)).sort((a, b) => a.seq - b.seq);
 }
 
 /** Every batch of a world, across clients, by creation time then id. */
@@ -77,7 +79,10 @@ export function mountLedger(ctl: Hono<AppEnv>): void {
     query: transactionsQuery, errors: [400],
     answers: { 200: { description: "The transactions", schema: lazy(() => z.object({ data: z.array(z.record(z.string(), z.unknown())) }).strict()) } },
   }, (c) => {
-    return c.json({ data: allTransactions(c.get("world"), parseTransactionsQuery(c.req.query())) });
+    // Streamed: a world of 100,000 payments made a 100 MB string (one V8 string holds at most 2^29
+    // characters) in 0.66 s, every world waiting.
+    const world = c.get("world");
+    return streamJsonList(c, "data", matching(world, parseTransactionsQuery(c.req.query())), (t) => present(world, t, "list"));
   });
   controlRoute(ctl, {
     method: "GET", path: "/batches", tag: "world", summary: "Every batch of the world, across clients",
