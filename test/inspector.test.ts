@@ -119,6 +119,21 @@ describe("the inspector over HTTP", () => {
     expect(filtered.every((x) => x.metadata.order_id === "O-3")).toBe(true);
   });
 
+  test("the transactions view shows the newest 200 of all that match, counts them all, and links a refund to its payment", async () => {
+    const t = setup();
+    const first = (await t.post("/v1/transactions", sale({ amount: 1111 }))).body;
+    for (let i = 0; i < 250; i++) expect((await t.post("/v1/transactions", sale())).status).toBe(200);
+    const last = (await t.post("/v1/transactions", sale({ amount: 2222 }))).body;
+    const voided = (await t.post(`/v1/transactions/${last.id}/cancel`, { type: "VOID" })).body;
+    const html = await (await t.double.app.request("/_mock/ui/views/transactions")).text();
+    expect(html).toContain("253 matching transactions, newest 200 shown");
+    expect(html).not.toContain(`data-tx="${first.id}"`);
+    expect(html).toContain(`data-tx="${last.id}"`);
+    // The void record follows the sale: both rows shown, the sale's links name it.
+    const saleRow = html.slice(html.indexOf(`data-tx="${last.id}"`), html.indexOf("</tbody>", html.indexOf(`data-tx="${last.id}"`)));
+    expect(saleRow).toContain(`#story-${voided.id}`);
+  });
+
   test("the batches view links the first 100 members of a batch and counts them all", async () => {
     const t = setup();
     for (let i = 0; i < 130; i++) expect((await t.post("/v1/transactions", sale())).status).toBe(200);

@@ -10,22 +10,24 @@ const TX_COLS = ["Transaction", "Created", "Payment", "Method", "Metadata", "Bat
  * Transactions per client (what `GET /_mock/transactions` returns, with the same filters), each
  * with its payment method, last four digits, metadata, creation time, a link to its story, and its
  * links: the transaction it follows (`reference_transaction_id`: AUTH -> CAPTURE, SALE -> REFUND or
- * CANCEL) and those that follow it. Its JSON opens in a full-width row below it.
+ * CANCEL) and those that follow it. Its JSON opens in a full-width row below it. `transactions`:
+ * the newest matching, in creation order, `total` of them in all; a follower is newer than what it
+ * follows, so the followers of a row shown are among the rows shown.
  */
-export function TransactionsView(props: { transactions: readonly WireTransaction[] }) {
+export function TransactionsView(props: { transactions: readonly WireTransaction[]; total: number }) {
   if (props.transactions.length === 0) return <Empty>No transaction yet (or none matching the filters).</Empty>;
   const followers = new Map<string, WireTransaction[]>();
   const byClient = new Map<string, WireTransaction[]>();
-  const shown = props.transactions.slice(-TRANSACTION_ROWS);
-  for (const t of props.transactions) {
+  const shown = props.transactions;
+  for (const t of shown) {
     if (t.reference_transaction_id) followers.set(t.reference_transaction_id, [...(followers.get(t.reference_transaction_id) ?? []), t]);
   }
   for (const t of shown) byClient.set(t.client_id, [...(byClient.get(t.client_id) ?? []), t]);
   return (
     <>
       <p class="count">
-        {plural(props.transactions.length, "matching transaction")}
-        {shown.length < props.transactions.length ? `, newest ${shown.length} shown` : ""}
+        {plural(props.total, "matching transaction")}
+        {shown.length < props.total ? `, newest ${shown.length} shown` : ""}
       </p>
       {[...byClient].map(([clientId, list]) => (
         <section aria-labelledby={`client-${clientId}`}>
