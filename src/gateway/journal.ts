@@ -119,14 +119,7 @@ export class Journal {
     const bodySize = entry.size ?? (typeof entry.body === "string" ? entry.body.length : 0);
     const answerSize = answer === undefined ? 0 : typeof answer === "string" ? answer.length : answer.head.length;
     const cost = ENTRY_BYTES + 2 * (entry.url.length + entry.path.length + bodySize + answerSize);
-    // A whole answer goes to the text ring, a slot per entry the ring keeps (none when it keeps none).
-    let at = -1;
-    let bytes = 0;
-    if (this.bounds.entries > 0) {
-      const kept = typeof answer === "string" ? this.#answers.put(answer) : undefined;
-      if (kept) ({ at, bytes } = kept);
-      else this.#answers.skip(); // none, cut, or too much for one buffer: kept as it is below
-    }
+    const raw = { body: text === undefined ? entry.body : undefined, text, url, answer, answerAt: -1, answerBytes: 0, nearMisses: entry.near_misses, headers: entry.headers, queryBytes: entry.query_bytes };
     const stored: Stored = {
       seq: ++this.#seq,
       at: entry.at,
@@ -147,9 +140,19 @@ export class Journal {
       response: null,
       // In the literal, last: added afterwards it took a property array of its own (40 bytes an
       // entry), and as the last property its `delete` on the first read keeps the object fast.
-      [RAW]: { body: text === undefined ? entry.body : undefined, text, url, answer: at < 0 ? answer : undefined, answerAt: at, answerBytes: bytes, nearMisses: entry.near_misses, headers: entry.headers, queryBytes: entry.query_bytes },
+      [RAW]: raw,
     };
-    this.#ring.push(stored, cost);
+    // Once the ring keeps it (the entries it drops have released their answers first), a whole
+    // answer moves to the text ring: a slot per entry kept, in the ring's order.
+    if (this.#ring.push(stored, cost)) {
+      const kept = typeof answer === "string" ? this.#answers.put(answer) : undefined;
+      if (!kept) this.#answers.skip(); // none, cut, or too much for one buffer: stays in `raw.answer`
+      else {
+        raw.answer = undefined;
+        raw.answerAt = kept.at;
+        raw.answerBytes = kept.bytes;
+      }
+    }
     if (this.#listeners.size > 0) this.#notify(new LiveView(stored, this), live);
     return stored;
   }

@@ -26,13 +26,15 @@ export class BoundedRing<T> {
   /**
    * Drops the oldest items until `item` fits, then keeps it. An item larger than the whole byte
    * bound is still kept alone (the newest is always there); a bound of 0 items keeps none.
+   * Returns whether it was kept.
    */
-  push(item: T, cost: number): void {
+  push(item: T, cost: number): boolean {
     while (this.size > 0 && (this.size >= this.bounds.entries || this.#bytes + cost > this.bounds.bytes)) this.#dropOldest();
-    if (this.bounds.entries <= 0) return;
+    if (this.bounds.entries <= 0) return false;
     this.#items.push(item);
     this.#costs.push(cost);
     this.#bytes += cost;
+    return true;
   }
 
   /** The item `offset` places after the oldest. */
