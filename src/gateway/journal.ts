@@ -2,8 +2,8 @@ import { detach } from "../core/detach.js";
 import { maskDeep } from "../core/mask.js";
 import { queryParams } from "../core/query.js";
 import { DEFAULT_JOURNAL_BOUNDS, type JournalBounds } from "./limits.js";
-import { BoundedRing } from "./ring.js";
 import { TextRing } from "../core/text-ring.js";
+import { EntryColumns, NOT_READ } from "./journal-columns.js";
 import type { NearMiss } from "../scenarios/explain.js";
 import { answerHeaders, answerView, keepAnswer, NO_HEADERS } from "./journal-answer.js";
 import type { JournalEntry, JournalRecord } from "./journal-entry.js";
@@ -34,9 +34,6 @@ export interface LiveFacts {
 
 export type JournalListener = (entry: JournalEntry, live: LiveFacts) => void;
 
-/** An entry's `query` until it is masked (readers only ever see the masked one). */
-const NOT_READ: Readonly<Record<string, string>> = Object.freeze({});
-
 /** The filters a journal page can apply without reading any masked part (path, status, codes, rule...). */
 export type EntryMatch = (e: JournalEntry) => boolean;
 
@@ -58,7 +55,7 @@ export interface PageQuery {
  * sees an unmasked part.
  */
 export class Journal {
-  readonly #ring: BoundedRing<Stored>;
+  readonly #ring: EntryColumns;
   /** The whole answers, off the heap; one slot per entry of the ring, released as it drops them. */
   readonly #answers = new TextRing();
   #seq = 0;
@@ -72,7 +69,7 @@ export class Journal {
   /** A number: the entry bound alone (bytes: the default). */
   constructor(bounds: number | Partial<JournalBounds> = {}) {
     this.bounds = { ...DEFAULT_JOURNAL_BOUNDS, ...(typeof bounds === "number" ? { entries: bounds } : bounds) };
-    this.#ring = new BoundedRing(this.bounds, () => this.#answers.shift());
+    this.#ring = new EntryColumns(this.bounds, () => this.#answers.shift());
   }
 
   /** The entry-count bound (named in the 404 of an entry that left the ring). */
@@ -151,6 +148,7 @@ export class Journal {
         raw.answer = undefined;
         raw.answerAt = kept.at;
         raw.answerBytes = kept.bytes;
+        this.#ring.setNewestAnswer(raw);
       }
     }
     if (this.#listeners.size > 0) this.#notify(new LiveView(stored, this), live);
@@ -187,10 +185,8 @@ export class Journal {
 
   /** The entry with this `seq`, masked, or undefined when it was never recorded or has left the ring. */
   get(seq: number): JournalEntry | undefined {
-    const oldest = this.#ring.at(0);
-    if (!oldest) return undefined;
     // Sequence numbers are consecutive within the ring, so the position is arithmetic.
-    const entry = Number.isInteger(seq) ? this.#ring.at(seq - oldest.seq) : undefined;
+    const entry = Number.isInteger(seq) ? this.#ring.at(seq - this.#ring.firstSeq) : undefined;
     return entry && this.masked(entry);
   }
 

@@ -1,0 +1,212 @@
+import type { PendingNearMiss } from "../scenarios/explain.js";
+import type { RawAnswer } from "./journal-answer.js";
+import { NO_HEADERS } from "./journal-answer.js";
+import { NONE, RAW, type Raw, type Stored } from "./journal-view.js";
+
+/** An entry's `query` until it is masked (readers only ever see the masked one). */
+export const NOT_READ: Readonly<Record<string, string>> = Object.freeze({});
+
+/** The first capacity (entries); it doubles as the ring fills, up to what the bounds let it hold. */
+const FIRST_CAPACITY = 16;
+
+/**
+ * The journal's ring, bounded in entries and in bytes (each entry's cost given on push), oldest
+ * dropped first, kept as columns: one array per field, no object per entry. An entry is built
+ * again from its columns when it is read.
+ *
+ * Why: a journal entry outlives the young generation (the ring keeps thousands), so as an object it
+ * was copied twice, promoted, and died in the old generation, which V8 lets grow to about three
+ * times what survived before it collects: two objects (398 bytes) a request. Columns live in the
+ * old generation once; each entry leaves only its own strings (its id, its instant) to promote.
+ */
+export class EntryColumns {
+  #capacity = 0;
+  /** Slot of the oldest entry, number of entries, `seq` of the oldest, bytes counted. */
+  #head = 0;
+  #size = 0;
+  #firstSeq = 0;
+  #bytes = 0;
+
+  #at: string[] = [];
+  #requestId: string[] = [];
+  #method: string[] = [];
+  #path: string[] = [];
+  #operation: (string | null)[] = [];
+  #clientId: (string | null)[] = [];
+  #errorCode: (string | null)[] = [];
+  #rule: (string | null)[] = [];
+  #quirk: (string | null)[] = [];
+  #body: unknown[] = [];
+  #text: (string | undefined)[] = [];
+  #url: string[] = [];
+  #answer: (RawAnswer | undefined)[] = [];
+  #nearMisses: (readonly PendingNearMiss[] | undefined)[] = [];
+  #headers: (Record<string, string> | undefined)[] = [];
+  #queryBytes: (number | undefined)[] = [];
+  // Numbers in typed arrays: no heap number per entry. `answerAt` is an absolute position in the
+  // journal's text ring, past 2^32 in a long run: doubles.
+  #status = new Uint16Array(0);
+  #answerAt = new Float64Array(0);
+  #answerBytes = new Float64Array(0);
+  #cost = new Float64Array(0);
+
+  /** `onDrop`: called as each entry leaves, oldest first (not on {@link clear}). */
+  constructor(
+    readonly bounds: { entries: number; bytes: number },
+    private readonly onDrop?: () => void,
+  ) {}
+
+  get size(): number {
+    return this.#size;
+  }
+
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /** The `seq` of the oldest entry held (meaningless when empty). */
+  get firstSeq(): number {
+    return this.#firstSeq;
+  }
+
+  /**
+   * Drops the oldest entries until `e` fits, then keeps its fields. An entry larger than the whole
+   * byte bound is still kept alone (the newest is always there); a bound of 0 entries keeps none.
+   * Entries are pushed in `seq` order, one apart. Returns whether it was kept.
+   */
+  push(e: Stored, cost: number): boolean {
+    while (this.#size > 0 && (this.#size >= this.bounds.entries || this.#bytes + cost > this.bounds.bytes)) this.#dropOldest();
+    if (this.bounds.entries <= 0) return false;
+    if (this.#size === this.#capacity) this.#grow();
+    if (this.#size === 0) this.#firstSeq = e.seq;
+    const i = (this.#head + this.#size) % this.#capacity;
+    this.#size++;
+    this.#bytes += cost;
+    this.#cost[i] = cost;
+    this.#at[i] = e.at;
+    this.#requestId[i] = e.request_id;
+    this.#method[i] = e.method;
+    this.#path[i] = e.path;
+    this.#operation[i] = e.operation;
+    this.#clientId[i] = e.client_id;
+    this.#status[i] = e.status;
+    this.#errorCode[i] = e.error_code;
+    this.#rule[i] = e.rule;
+    this.#quirk[i] = e.quirk;
+    const raw = e[RAW]!;
+    this.#body[i] = raw.body;
+    this.#text[i] = raw.text;
+    this.#url[i] = raw.url;
+    this.#nearMisses[i] = raw.nearMisses;
+    this.#headers[i] = raw.headers;
+    this.#queryBytes[i] = raw.queryBytes;
+    this.setNewestAnswer(raw);
+    return true;
+  }
+
+  /** Where the newest entry's answer is (set once the text ring has taken it, after the push). */
+  setNewestAnswer(raw: Pick<Raw, "answer" | "answerAt" | "answerBytes">): void {
+    const i = (this.#head + this.#size - 1) % this.#capacity;
+    this.#answer[i] = raw.answer;
+    this.#answerAt[i] = raw.answerAt;
+    this.#answerBytes[i] = raw.answerBytes;
+  }
+
+  /** The entry `offset` places after the oldest, built from its columns (a new object each time). */
+  at(offset: number): Stored | undefined {
+    if (!(offset >= 0 && offset < this.#size)) return undefined;
+    const i = (this.#head + offset) % this.#capacity;
+    const raw: Raw = {
+      body: this.#body[i],
+      text: this.#text[i],
+      url: this.#url[i]!,
+      answer: this.#answer[i],
+      answerAt: this.#answerAt[i]!,
+      answerBytes: this.#answerBytes[i]!,
+      nearMisses: this.#nearMisses[i],
+      headers: this.#headers[i],
+      queryBytes: this.#queryBytes[i],
+    };
+    return {
+      seq: this.#firstSeq + offset,
+      at: this.#at[i]!,
+      request_id: this.#requestId[i]!,
+      method: this.#method[i]!,
+      path: this.#path[i]!,
+      query: NOT_READ,
+      operation: this.#operation[i]!,
+      client_id: this.#clientId[i]!,
+      status: this.#status[i]!,
+      error_code: this.#errorCode[i]!,
+      rule: this.#rule[i]!,
+      quirk: this.#quirk[i]!,
+      request_headers: NO_HEADERS,
+      response_headers: NO_HEADERS,
+      near_misses: NONE,
+      body: null,
+      response: null,
+      [RAW]: raw,
+    };
+  }
+
+  *[Symbol.iterator](): Generator<Stored> {
+    for (let k = 0; k < this.#size; k++) yield this.at(k)!;
+  }
+
+  clear(): void {
+    this.#head = this.#size = this.#bytes = 0;
+    this.#resize(0);
+  }
+
+  #dropOldest(): void {
+    const i = this.#head;
+    this.#bytes -= this.#cost[i]!;
+    // The dropped entry's own strings and objects are let go now, not when the slot is next written.
+    this.#at[i] = this.#requestId[i] = this.#url[i] = "";
+    this.#body[i] = this.#text[i] = this.#answer[i] = this.#nearMisses[i] = this.#headers[i] = undefined;
+    this.#head = (i + 1) % this.#capacity;
+    this.#size--;
+    this.#firstSeq++;
+    this.onDrop?.();
+  }
+
+  #grow(): void {
+    this.#resize(Math.max(FIRST_CAPACITY, this.#capacity * 2));
+  }
+
+  /** New columns of `capacity` slots holding the entries oldest first from slot 0. */
+  #resize(capacity: number): void {
+    const order = (a: unknown[]) => {
+      const out = new Array(capacity);
+      for (let k = 0; k < this.#size; k++) out[k] = a[(this.#head + k) % this.#capacity];
+      return out;
+    };
+    const orderNumbers = <T extends Uint16Array | Float64Array>(a: T, make: (n: number) => T): T => {
+      const out = make(capacity);
+      for (let k = 0; k < this.#size; k++) out[k] = a[(this.#head + k) % this.#capacity]!;
+      return out;
+    };
+    this.#at = order(this.#at);
+    this.#requestId = order(this.#requestId);
+    this.#method = order(this.#method);
+    this.#path = order(this.#path);
+    this.#operation = order(this.#operation);
+    this.#clientId = order(this.#clientId);
+    this.#errorCode = order(this.#errorCode);
+    this.#rule = order(this.#rule);
+    this.#quirk = order(this.#quirk);
+    this.#body = order(this.#body);
+    this.#text = order(this.#text);
+    this.#url = order(this.#url);
+    this.#answer = order(this.#answer);
+    this.#nearMisses = order(this.#nearMisses);
+    this.#headers = order(this.#headers);
+    this.#queryBytes = order(this.#queryBytes);
+    this.#status = orderNumbers(this.#status, (n) => new Uint16Array(n));
+    this.#answerAt = orderNumbers(this.#answerAt, (n) => new Float64Array(n));
+    this.#answerBytes = orderNumbers(this.#answerBytes, (n) => new Float64Array(n));
+    this.#cost = orderNumbers(this.#cost, (n) => new Float64Array(n));
+    this.#head = 0;
+    this.#capacity = capacity;
+  }
+}
