@@ -1,4 +1,5 @@
 import type { Client } from "./clients/client.js";
+import type { CardInput } from "./instruments.js";
 import type { Integration } from "./integrations/integration.js";
 import type { PaymentToken } from "./payment-tokens/payment-token.js";
 import type { User } from "./users/user.js";
@@ -22,6 +23,8 @@ export interface WorldState {
   integrationsByClient: Map<string, string[]>;
   /** Every payment token by its `PAYMENT_TOKEN-...` value. */
   paymentTokens: Map<string, PaymentToken>;
+  /** The vault's shared cards, one frozen card per distinct card (payment-tokens/service.ts `vaulted`). */
+  vaultedCards: Map<string, CardInput>;
   /** Client id -> its payment token values, in creation order. */
   paymentTokensByClient: Map<string, string[]>;
   /** Every user by id. */
@@ -47,6 +50,7 @@ export function createState(): WorldState {
     integrations: new Map(),
     integrationsByClient: new Map(),
     paymentTokens: new Map(),
+    vaultedCards: new Map(),
     paymentTokensByClient: new Map(),
     users: new Map(),
     usersByClient: new Map(),
