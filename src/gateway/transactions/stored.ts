@@ -1,9 +1,9 @@
-import type { Metadata } from "../metadata.js";
-import type { CardType, MethodView, RecurringIds, Transaction, TxResult, TxStatus, TxType } from "./transaction.js";
+import type { CardType, MethodView, Transaction, TxResult, TxStatus, TxType } from "./transaction.js";
 import type { Processor } from "../integrations/integration.js";
 
 /** The fields a payment seldom sets: a return, a removal mark, recurring details, metadata, a scenario's `set`. */
-type Seldom = Pick<Transaction, "settlement_issue" | "remove_at_close" | "returned_at" | "return_code" | "return_reason" | "initiator" | "recurring" | "recurring_details" | "metadata" | "set">;
+const SELDOM = ["settlement_issue", "remove_at_close", "returned_at", "return_code", "return_reason", "initiator", "recurring", "recurring_details", "metadata", "set"] as const;
+type Seldom = Pick<Transaction, (typeof SELDOM)[number]>;
 
 /** Every seldom field at its default (`return_code` and `return_reason` absent), shared and frozen. */
 const DEFAULTS: Readonly<Seldom> = Object.freeze({
@@ -77,27 +77,24 @@ class StoredTransaction implements Transaction {
     return this.#seldom;
   }
 
-  get settlement_issue() { return this.#seldom.settlement_issue; }
-  set settlement_issue(v: "REMOVED_FROM_BATCH" | null) { this.#own().settlement_issue = v; }
-  get remove_at_close() { return this.#seldom.remove_at_close; }
-  set remove_at_close(v: boolean) { this.#own().remove_at_close = v; }
-  get returned_at() { return this.#seldom.returned_at; }
-  set returned_at(v: number | null) { this.#own().returned_at = v; }
-  get return_code() { return this.#seldom.return_code; }
-  set return_code(v: string | undefined) { this.#own().return_code = v; }
-  get return_reason() { return this.#seldom.return_reason; }
-  set return_reason(v: string | undefined) { this.#own().return_reason = v; }
-  get initiator() { return this.#seldom.initiator; }
-  set initiator(v: Transaction["initiator"]) { this.#own().initiator = v; }
-  get recurring() { return this.#seldom.recurring; }
-  set recurring(v: boolean) { this.#own().recurring = v; }
-  get recurring_details() { return this.#seldom.recurring_details; }
-  set recurring_details(v: RecurringIds | null) { this.#own().recurring_details = v; }
-  get metadata() { return this.#seldom.metadata; }
-  set metadata(v: Metadata | null) { this.#own().metadata = v; }
-  get set() { return this.#seldom.set; }
-  set set(v: Record<string, unknown> | null) { this.#own().set = v; }
+  // The seldom fields (typed by the interface below), read from the shared defaults or the
+  // payment's own copy, written to its own.
+  static {
+    for (const key of SELDOM) {
+      Object.defineProperty(this.prototype, key, {
+        get(this: StoredTransaction) {
+          return this.#seldom[key];
+        },
+        set(this: StoredTransaction, value: never) {
+          this.#own()[key] = value;
+        },
+      });
+    }
+  }
 }
+
+/** The seldom fields' types on the class (its accessors are defined in its static block). */
+interface StoredTransaction extends Seldom {}
 
 /** The seldom fields of `t` when one differs from its default (a new object), else undefined. */
 function seldomOf(t: Transaction): Seldom | undefined {
