@@ -1,5 +1,6 @@
 import type { Client } from "./clients/client.js";
 import type { CardInput } from "./instruments.js";
+import type { SharedCardView } from "./transactions/card-view.js";
 import type { Integration } from "./integrations/integration.js";
 import type { PaymentToken } from "./payment-tokens/payment-token.js";
 import type { User } from "./users/user.js";
@@ -33,6 +34,8 @@ export interface WorldState {
   usersByClient: Map<string, string[]>;
   /** Lower-cased email (the login name, unique in the world) -> user id. */
   userByEmail: Map<string, string>;
+  /** What card payments' views share, one frozen object per distinct value (transactions/card-view.ts). */
+  cardViews: Map<string, Readonly<SharedCardView>>;
   /** Every transaction by id; ids are never reused, so `size` is also the next creation sequence. */
   transactions: Map<string, Transaction>;
   /** Every batch by id. */
@@ -55,6 +58,7 @@ export function createState(): WorldState {
     users: new Map(),
     usersByClient: new Map(),
     userByEmail: new Map(),
+    cardViews: new Map(),
     transactions: new Map(),
     batches: new Map(),
     ledgers: new Map(),

@@ -3,6 +3,7 @@ import type { ErrorCode, ErrorSource } from "../../core/errors.js";
 import type { Matched } from "../../scenarios/engine.js";
 import type { BankAccountInput, CardInput } from "../instruments.js";
 import type { CardType, TxResult } from "./transaction.js";
+import type { World } from "../world.js";
 
 /**
  * What the simulated processor answers to one payment. The default approves (`00`); the scenario
@@ -147,4 +148,12 @@ export function applyOutcome(d: Decision, o: Record<string, unknown>): Decision 
   else if (typeof delay === "string") out.settlement_delay = { businessDays: 0, extra: parseDuration(delay) };
   if (Array.isArray(o.schedule)) out.schedule = o.schedule as ScheduleEntry[];
   return out;
+}
+
+/** A string of `n` digits the processor issues (authorization code, retrieval reference, network id), from the world's seeded stream. */
+export function processorDigits(world: World, stream: string, n: number): string {
+  const prng = world.random.stream(stream);
+  const codes: number[] = []; // one string at the end, no partial ones
+  for (let i = 0; i < n; i++) codes.push(48 + Math.floor(prng() * 10));
+  return String.fromCharCode(...codes);
 }

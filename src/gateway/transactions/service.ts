@@ -4,15 +4,16 @@ import type { ClientScope } from "../auth.js";
 import { updateMember } from "../batches/batch.js";
 import { batchOf, joinBatch, setSettlementDelay } from "../batches/service.js";
 import { applySchedule } from "./effects.js";
-import { cardExpired, reportedBrand, sharedExpiry, sharedTruncatedPan, type BankAccountInput, type CardInput } from "../instruments.js";
+import { cardExpired, type BankAccountInput, type CardInput } from "../instruments.js";
 import { activeIntegration } from "../integrations/lookup.js";
 import { createPaymentToken } from "../payment-tokens/service.js";
 import type { World } from "../world.js";
 import { insertTransaction } from "./ledger.js";
 import { initialIds } from "./recurring.js";
-import { avsText, moveDecision, processorDecision, type Decision } from "./processor.js";
+import { moveDecision, processorDecision, processorDigits, type Decision } from "./processor.js";
 import type { CancelInput, CaptureInput, CreateTransactionInput } from "./schema.js";
-import { initialStatus, transition, type MethodView, type Transaction, type TxType } from "./transaction.js";
+import { initialStatus, transition, type Transaction, type TxType } from "./transaction.js";
+import { paymentMethodView, withoutExpiry } from "./card-view.js";
 import { storedTransaction } from "./stored.js";
 
 /**
@@ -98,35 +99,6 @@ function checkCreate(world: World, scope: ClientScope, input: CreateTransactionI
   }
 }
 
-function digits(world: World, stream: string, n: number): string {
-  const prng = world.random.stream(stream);
-  const codes: number[] = []; // one string at the end, no partial ones
-  for (let i = 0; i < n; i++) codes.push(48 + Math.floor(prng() * 10));
-  return String.fromCharCode(...codes);
-}
-
-/** The output payment method of a new payment. */
-function methodView(world: World, ins: Instrument, d: Decision, token: string | null): MethodView {
-  if (!ins.card) return { type: "ACH", first_name: ins.ach.first_name, last_name: ins.ach.last_name, payment_token: token };
-  const c = ins.card;
-  const approved = d.result === "APPROVED";
-  return {
-    type: "CARD",
-    truncated_pan: sharedTruncatedPan(c.pan),
-    payment_token: token,
-    expiry: sharedExpiry(c.expiry),
-    first_name: c.first_name ?? null,
-    last_name: c.last_name ?? null,
-    entry_method: c.entry_method,
-    auth_code: approved ? digits(world, "auth-code", 6) : null,
-    retrieval_reference_number: digits(world, "rrn", 12),
-    card_brand: reportedBrand(c.pan, d.card_type),
-    cvv_result_code: d.cvv_result_code,
-    avs_result_code: d.avs_result_code,
-    avs_response: avsText(d.avs_result_code),
-  };
-}
-
 /** Vaults the card just paid with as an ordinary payment token (listed, and expiring with the card). */
 function tokenize(world: World, scope: ClientScope, card: CardInput): string {
   return createPaymentToken(world, scope, { payment_method: card }).token;
@@ -168,12 +140,12 @@ export function createTransaction(world: World, scope: ClientScope, input: Creat
     amount: input.amount,
     tip: input.tip ?? 0,
     used: 0,
-    method: methodView(world, ins, { ...d, result }, token),
+    method: paymentMethodView(world, ins, { ...d, result }, token),
     card_type: ins.card ? d.card_type : "UNKNOWN",
     recurring: input.recurring ?? false,
     initiator: input.initiator ?? null,
     recurring_details: input.recurring_details ? initialIds(world, scope, input.recurring_details) : null,
-    network_transaction_id: ins.card && approved ? digits(world, "network-id", 15) : null,
+    network_transaction_id: ins.card && approved ? processorDigits(world, "network-id", 15) : null,
     metadata: input.metadata ?? null,
     set: d.set ?? null,
   });
@@ -224,7 +196,7 @@ function derive(world: World, of: Transaction, type: TxType, amount: number, tip
     tip,
     used: 0,
     // "expiry is null on capture, void and refund responses".
-    method: of.method.type === "CARD" ? { ...of.method, expiry: null } : of.method,
+    method: of.method.type === "CARD" ? withoutExpiry(world, of.method) : of.method,
   });
   insertTransaction(world, t);
   return t;

@@ -42,3 +42,33 @@ describe("the vault shares one card per distinct card of a world", () => {
     expect(double.host.root.state.vaultedCards.size).toBe(0);
   });
 });
+
+describe("card payments share one view of each distinct card and answer per world", () => {
+  it("each payment reads as its own card, and the world keeps one shared part per distinct card and answer", async () => {
+    const { double, post, get } = setup();
+    const other = { ...CARD, pan: "4111111111111111" }; // another Visa of the same holder: only the number differs
+    const sent = [CARD, other, CARD, other, CARD];
+    const made = [];
+    for (const pm of sent) made.push(expectTransaction(await post("/v1/transactions", sale({ payment_method: pm }))) as { id: string; payment_method: Record<string, unknown> });
+    expect(double.host.root.state.cardViews.size).toBe(2);
+    for (const [i, t] of made.entries()) {
+      const read = (await get(`/v1/transactions/${t.id}`)).body as { payment_method: Record<string, unknown> };
+      expect(read.payment_method).toMatchObject({ truncated_pan: i % 2 ? "411111******1111" : "424242******4242", first_name: "Ada", expiry: CARD.expiry });
+      // Its own token, authorization code and retrieval reference, as answered when made.
+      expect(read.payment_method.payment_token).toBe(t.payment_method.payment_token);
+      expect(read.payment_method.auth_code).toBe(t.payment_method.auth_code);
+      expect(read.payment_method.retrieval_reference_number).toBe(t.payment_method.retrieval_reference_number);
+    }
+    expect(new Set(made.map((t) => t.payment_method.retrieval_reference_number)).size).toBe(5);
+  });
+
+  it("a capture's view is the original's with expiry null, shared with other captures of that card", async () => {
+    const { double, post } = setup();
+    const auths = [];
+    for (let i = 0; i < 2; i++) auths.push(expectTransaction(await post("/v1/transactions", sale({ type: "AUTH" }))) as { id: string });
+    const captures = [];
+    for (const a of auths) captures.push(expectTransaction(await post(`/v1/transactions/${a.id}/capture`, {})) as { payment_method: Record<string, unknown> });
+    for (const c of captures) expect(c.payment_method).toMatchObject({ truncated_pan: "424242******4242", expiry: null, first_name: "Ada" });
+    expect(double.host.root.state.cardViews.size).toBe(2); // the card with its expiry, and without
+  });
+});

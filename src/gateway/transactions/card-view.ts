@@ -1,0 +1,98 @@
+import { reportedBrand, sharedExpiry, sharedTruncatedPan, type BankAccountInput, type CardInput } from "../instruments.js";
+import type { World } from "../world.js";
+import { avsText, processorDigits, type Decision } from "./processor.js";
+import type { CardView, MethodView } from "./transaction.js";
+
+/** What a card payment's view shares with every payment of the same card and the same answer. */
+const SHARED = ["type", "truncated_pan", "expiry", "first_name", "last_name", "entry_method", "card_brand", "cvv_result_code", "avs_result_code", "avs_response"] as const;
+export type SharedCardView = Pick<CardView, (typeof SHARED)[number]>;
+
+/** How many distinct shared parts a world keeps ({@link storedCardView}); past them each view keeps its own. */
+const SHARED_VIEWS = 1_024;
+
+/**
+ * A card payment's `payment_method` as the store keeps it: its own token, authorization code and
+ * retrieval reference number, and the rest (the masked card, expiry, names, brand, CVV and AVS
+ * results) in one frozen object per distinct combination of the world. A suite pays with a few test
+ * cards again and again: a view of its own for each was 128 bytes of a stored card SALE; this is
+ * 56. Read as before through accessors on the prototype; never written after it is made.
+ */
+class StoredCardView implements CardView {
+  payment_token: string | null;
+  auth_code: string | null;
+  retrieval_reference_number: string | null;
+  #shared: Readonly<SharedCardView>;
+
+  constructor(v: CardView, shared: Readonly<SharedCardView>) {
+    this.payment_token = v.payment_token;
+    this.auth_code = v.auth_code;
+    this.retrieval_reference_number = v.retrieval_reference_number;
+    this.#shared = shared;
+  }
+
+  static {
+    for (const key of SHARED) {
+      Object.defineProperty(this.prototype, key, {
+        get(this: StoredCardView) {
+          return this.#shared[key];
+        },
+      });
+    }
+  }
+}
+
+/** The shared fields' types on the class (read-only accessors, defined in its static block). */
+interface StoredCardView extends SharedCardView {}
+
+/** The output payment method of a new payment (by card or bank account), in its stored form. */
+export function paymentMethodView(world: World, ins: { card?: CardInput; ach?: BankAccountInput }, d: Decision, token: string | null): MethodView {
+  if (!ins.card) return { type: "ACH", first_name: ins.ach!.first_name, last_name: ins.ach!.last_name, payment_token: token };
+  const c = ins.card;
+  const approved = d.result === "APPROVED";
+  return storedCardView(world, {
+    type: "CARD",
+    truncated_pan: sharedTruncatedPan(c.pan),
+    payment_token: token,
+    expiry: sharedExpiry(c.expiry),
+    first_name: c.first_name ?? null,
+    last_name: c.last_name ?? null,
+    entry_method: c.entry_method,
+    auth_code: approved ? processorDigits(world, "auth-code", 6) : null,
+    retrieval_reference_number: processorDigits(world, "rrn", 12),
+    card_brand: reportedBrand(c.pan, d.card_type),
+    cvv_result_code: d.cvv_result_code,
+    avs_result_code: d.avs_result_code,
+    avs_response: avsText(d.avs_result_code),
+  });
+}
+
+/** The stored form of a card payment's view, its shared part the world's one for these values. */
+function storedCardView(world: World, v: CardView): CardView {
+  const shared: SharedCardView = {
+    type: v.type,
+    truncated_pan: v.truncated_pan,
+    expiry: v.expiry,
+    first_name: v.first_name,
+    last_name: v.last_name,
+    entry_method: v.entry_method,
+    card_brand: v.card_brand,
+    cvv_result_code: v.cvv_result_code,
+    avs_result_code: v.avs_result_code,
+    avs_response: v.avs_response,
+  };
+  // Injective: JSON of the values in a fixed order (a name may hold any character).
+  const key = JSON.stringify([shared.truncated_pan, shared.expiry?.month, shared.expiry?.year, shared.first_name, shared.last_name, shared.entry_method, shared.card_brand, shared.cvv_result_code, shared.avs_result_code, shared.avs_response]);
+  const table = world.state.cardViews;
+  let kept = table.get(key);
+  if (!kept) {
+    kept = Object.freeze(shared);
+    if (table.size < SHARED_VIEWS) table.set(key, kept);
+  }
+  return new StoredCardView(v, kept);
+}
+
+/** The view a CAPTURE, CANCEL or REFUND record shows: the original's, with `expiry` null (spec). */
+export function withoutExpiry(world: World, v: CardView): CardView {
+  const { type, truncated_pan, payment_token, first_name, last_name, entry_method, auth_code, retrieval_reference_number, card_brand, cvv_result_code, avs_result_code, avs_response } = v;
+  return storedCardView(world, { type, truncated_pan, payment_token, expiry: null, first_name, last_name, entry_method, auth_code, retrieval_reference_number, card_brand, cvv_result_code, avs_result_code, avs_response });
+}
