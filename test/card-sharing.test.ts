@@ -72,3 +72,20 @@ describe("card payments share one view of each distinct card and answer per worl
     expect(double.host.root.state.cardViews.size).toBe(2); // the card with its expiry, and without
   });
 });
+
+describe("a card payment's authorization code and retrieval reference, kept as numbers", () => {
+  it("read back exactly as answered, leading zeros included", async () => {
+    const { post, get } = setup();
+    const codes: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      const made = expectTransaction(await post("/v1/transactions", sale())) as { id: string; payment_method: { auth_code: string; retrieval_reference_number: string } };
+      const read = (await get(`/v1/transactions/${made.id}`)).body as typeof made;
+      expect(read.payment_method.auth_code).toMatch(/^\d{6}$/);
+      expect(read.payment_method.retrieval_reference_number).toMatch(/^\d{12}$/);
+      expect([read.payment_method.auth_code, read.payment_method.retrieval_reference_number]).toEqual([made.payment_method.auth_code, made.payment_method.retrieval_reference_number]);
+      codes.push(made.payment_method.auth_code, made.payment_method.retrieval_reference_number);
+    }
+    // The seeded streams gave some codes a leading zero: the case a number would lose.
+    expect(codes.filter((c) => c.startsWith("0")).length).toBeGreaterThan(0);
+  });
+});
