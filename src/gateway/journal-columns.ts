@@ -1,10 +1,6 @@
 import type { PendingNearMiss } from "../scenarios/explain.js";
 import type { RawAnswer } from "./journal-answer.js";
-import { NO_HEADERS } from "./journal-answer.js";
-import { NONE, RAW, type Raw, type Stored } from "./journal-view.js";
-
-/** An entry's `query` until it is masked (readers only ever see the masked one). */
-export const NOT_READ: Readonly<Record<string, string>> = Object.freeze({});
+import { RAW, unreadEntry, type Raw, type Stored } from "./journal-view.js";
 
 /** The first capacity (entries); it doubles as the ring fills, up to what the bounds let it hold. */
 const FIRST_CAPACITY = 16;
@@ -127,26 +123,22 @@ export class EntryColumns {
       headers: this.#headers[i],
       queryBytes: this.#queryBytes[i],
     };
-    return {
-      seq: this.#firstSeq + offset,
-      at: this.#at[i]!,
-      request_id: this.#requestId[i]!,
-      method: this.#method[i]!,
-      path: this.#path[i]!,
-      query: NOT_READ,
-      operation: this.#operation[i]!,
-      client_id: this.#clientId[i]!,
-      status: this.#status[i]!,
-      error_code: this.#errorCode[i]!,
-      rule: this.#rule[i]!,
-      quirk: this.#quirk[i]!,
-      request_headers: NO_HEADERS,
-      response_headers: NO_HEADERS,
-      near_misses: NONE,
-      body: null,
-      response: null,
-      [RAW]: raw,
-    };
+    return unreadEntry(
+      {
+        seq: this.#firstSeq + offset,
+        at: this.#at[i]!,
+        request_id: this.#requestId[i]!,
+        method: this.#method[i]!,
+        path: this.#path[i]!,
+        operation: this.#operation[i]!,
+        client_id: this.#clientId[i]!,
+        status: this.#status[i]!,
+        error_code: this.#errorCode[i]!,
+        rule: this.#rule[i]!,
+        quirk: this.#quirk[i]!,
+      },
+      raw,
+    );
   }
 
   *[Symbol.iterator](): Generator<Stored> {

@@ -3,11 +3,11 @@ import { maskDeep } from "../core/mask.js";
 import { queryParams } from "../core/query.js";
 import { DEFAULT_JOURNAL_BOUNDS, type JournalBounds } from "./limits.js";
 import { TextRing } from "../core/text-ring.js";
-import { EntryColumns, NOT_READ } from "./journal-columns.js";
+import { EntryColumns } from "./journal-columns.js";
 import type { NearMiss } from "../scenarios/explain.js";
 import { answerHeaders, answerView, keepAnswer, NO_HEADERS } from "./journal-answer.js";
 import type { JournalEntry, JournalRecord } from "./journal-entry.js";
-import { formatNearMisses, LiveView, NONE, RAW, type Stored } from "./journal-view.js";
+import { formatNearMisses, LiveView, RAW, unreadEntry, type Stored } from "./journal-view.js";
 
 export { ANSWER_CAP } from "./journal-answer.js";
 export type { NearMiss };
@@ -117,28 +117,8 @@ export class Journal {
     const answerSize = answer === undefined ? 0 : typeof answer === "string" ? answer.length : answer.head.length;
     const cost = ENTRY_BYTES + 2 * (entry.url.length + entry.path.length + bodySize + answerSize);
     const raw = { body: text === undefined ? entry.body : undefined, text, url, answer, answerAt: -1, answerBytes: 0, nearMisses: entry.near_misses, headers: entry.headers, queryBytes: entry.query_bytes };
-    const stored: Stored = {
-      seq: ++this.#seq,
-      at: entry.at,
-      request_id: entry.request_id,
-      method: entry.method,
-      path: this.#path(entry.path),
-      query: NOT_READ,
-      operation: entry.operation,
-      client_id: entry.client_id,
-      status: entry.status,
-      error_code: entry.error_code,
-      rule: entry.rule,
-      quirk: entry.quirk ?? null,
-      request_headers: NO_HEADERS,
-      response_headers: NO_HEADERS,
-      near_misses: NONE,
-      body: null,
-      response: null,
-      // In the literal, last: added afterwards it took a property array of its own (40 bytes an
-      // entry), and as the last property its `delete` on the first read keeps the object fast.
-      [RAW]: raw,
-    };
+    const { at, request_id, method, operation, client_id, status, error_code, rule } = entry;
+    const stored = unreadEntry({ seq: ++this.#seq, at, request_id, method, path: this.#path(entry.path), operation, client_id, status, error_code, rule, quirk: entry.quirk ?? null }, raw);
     // Once the ring keeps it (the entries it drops have released their answers first), a whole
     // answer moves to the text ring: a slot per entry kept, in the ring's order.
     if (this.#ring.push(stored, cost)) {

@@ -1,5 +1,4 @@
-import type { CardType, MethodView, Transaction, TxResult, TxStatus, TxType } from "./transaction.js";
-import type { Processor } from "../integrations/integration.js";
+import type { Transaction } from "./transaction.js";
 
 /** The fields a payment seldom sets: a return, a removal mark, recurring details, metadata, a scenario's `set`. */
 const SELDOM = ["settlement_issue", "remove_at_close", "returned_at", "return_code", "return_reason", "initiator", "recurring", "recurring_details", "metadata", "set"] as const;
@@ -25,25 +24,7 @@ const DEFAULTS: Readonly<Seldom> = Object.freeze({
  * prototype); a copy is made by {@link storedTransaction}, never by a spread, which sees no accessor.
  */
 class StoredTransaction implements Transaction {
-  id: string;
-  seq: number;
-  ref: string | null;
-  type: TxType;
-  result: TxResult;
-  status: TxStatus;
-  client_id: string;
-  processor: Processor;
-  response_code: string;
-  response_description: string;
-  batch_id: string | null;
-  is_settled: boolean;
-  time_created: number;
-  amount: number;
-  tip: number;
-  used: number;
-  method: MethodView;
-  card_type: CardType;
-  network_transaction_id: string | null;
+  // The fields every payment sets are typed by the interface below and assigned here.
   #seldom: Seldom;
 
   constructor(t: Transaction) {
@@ -77,8 +58,7 @@ class StoredTransaction implements Transaction {
     return this.#seldom;
   }
 
-  // The seldom fields (typed by the interface below), read from the shared defaults or the
-  // payment's own copy, written to its own.
+  // The seldom fields, read from the shared defaults or the payment's own copy, written to its own.
   static {
     for (const key of SELDOM) {
       Object.defineProperty(this.prototype, key, {
@@ -93,8 +73,8 @@ class StoredTransaction implements Transaction {
   }
 }
 
-/** The seldom fields' types on the class (its accessors are defined in its static block). */
-interface StoredTransaction extends Seldom {}
+/** The fields' types on the class: the seldom ones are the accessors of its static block. */
+interface StoredTransaction extends Transaction {}
 
 /** The seldom fields of `t` when one differs from its default (a new object), else undefined. */
 function seldomOf(t: Transaction): Seldom | undefined {
