@@ -5,7 +5,7 @@ import { IdFactory } from "./ids.js";
 import { maskDeep, truncatePan } from "./mask.js";
 import { RandomStreams } from "./random.js";
 import { Scheduler } from "./scheduler.js";
-import { ulid } from "ulid";
+import { encodeTime, ulid } from "ulid";
 import fc from "fast-check";
 
 describe("durations", () => {
@@ -141,6 +141,26 @@ describe("ids and random streams", () => {
         expect(ids.token("secret")).toBe(ulid(t, theirs.stream("secret")));
       }
     }
+  });
+  test("ids are the ulid package's at any instant the clock can hold, whatever forms are drawn in between", () => {
+    // Each form writes into its own reused buffer: one form's id must not leak into another's.
+    const step = fc.record({ t: fc.integer({ min: 0, max: Date.parse("9999-12-31T23:59:59.999Z") }), form: fc.constantFrom("TRANSACTION", "PAYMENT_TOKEN", "token", "uuid") });
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 20 }), (steps) => {
+        const clock = new SimClock(0, 0);
+        const ids = new IdFactory(clock, new RandomStreams("p"));
+        const theirs = new RandomStreams("p");
+        const uuids = new IdFactory(new SimClock(0, 0), new RandomStreams("p"));
+        let last = 0;
+        for (const { t, form } of steps) {
+          last = Math.max(last, t);
+          clock.set(last);
+          if (form === "uuid") expect(ids.uuid("r")).toBe(uuids.uuid("r"));
+          else if (form === "token") expect(ids.token("k")).toBe(ulid(last || 1, theirs.stream("k")).replace(/^.{10}/, encodeTime(last, 10)));
+          else expect(ids.next(form)).toBe(`${form}-${ulid(last || 1, theirs.stream(form)).replace(/^.{10}/, encodeTime(last, 10))}`);
+        }
+      }),
+    );
   });
   test("a clock at 1970 or before still gives seeded ids (time part 0), never the wall clock or a throw", () => {
     const at = (iso: string) => new IdFactory(new SimClock(Date.parse(iso), 0), new RandomStreams("s")).next("TRANSACTION");

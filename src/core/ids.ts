@@ -11,8 +11,6 @@ const CROCKFORD = [..."0123456789ABCDEFGHJKMNPQRSTVWXYZ"].map((c) => c.charCodeA
 /** Character codes of the lower-case hex digits. */
 const HEX = [..."0123456789abcdef"].map((c) => c.charCodeAt(0));
 const DASH = 45;
-/** Character codes of `PREFIX-`, made once per prefix. */
-const PREFIX_CODES: Partial<Record<IdPrefix, number[]>> = {};
 
 /**
  * Makes the ids of one world: `PREFIX-<ULID>` with the time part from the simulated clock and the
@@ -26,38 +24,55 @@ export class IdFactory {
 
   #timeAt = NaN;
   /** Character codes of the time part at `#timeAt`. */
-  #time: number[] = [];
+  readonly #time: number[] = Array<number>(10).fill(0);
+  /**
+   * One buffer of character codes per id form (`PREFIX-` filled in once), written over for each id
+   * and copied out by `String.fromCharCode`: building each id in a new array (grown by `push`, its
+   * random part reversed through `[a, b] = [b, a]`, the time part through the ulid package's string)
+   * was 3.3 KB of garbage per card sale, the request's largest single source.
+   */
+  readonly #buffers = new Map<string, number[]>();
 
   /**
    * A new `PREFIX-<ULID>`, one flat string: joined with `+` it was a tree of three strings (96 bytes
    * where 56 do) that every stored payment and token kept, and hashing or sending it walked the tree.
    */
   next(prefix: IdPrefix): string {
-    const codes = [...(PREFIX_CODES[prefix] ??= [...`${prefix}-`].map((c) => c.charCodeAt(0)))];
-    this.#ulidCodes(this.random.stream(prefix), codes);
+    const codes = this.#buffer(prefix, `${prefix}-`, 26);
+    this.#ulidCodes(this.random.stream(prefix), codes, codes.length - 26);
     return String.fromCharCode(...codes);
   }
 
   /** A seeded version-4 uuid from the named stream (request ids, secrets). */
   uuid(stream: string): string {
     const prng = this.random.stream(stream);
-    // Character codes, one string at the end: a string grown by `+=` leaves 36 partial ones behind.
-    const out: number[] = [];
-    for (let i = 0; i < 32; i++) {
+    const out = this.#buffer("uuid", "", 36);
+    for (let i = 0, at = 0; i < 32; i++) {
       let nibble = Math.floor(prng() * 16);
       if (i === 12) nibble = 4;
       if (i === 16) nibble = 8 + (nibble & 3);
-      out.push(HEX[nibble]!);
-      if (i === 7 || i === 11 || i === 15 || i === 19) out.push(DASH);
+      out[at++] = HEX[nibble]!;
+      if (i === 7 || i === 11 || i === 15 || i === 19) out[at++] = DASH;
     }
     return String.fromCharCode(...out);
   }
 
   /** A seeded id-like string (Crockford base32 ULID) with no prefix, for API keys and secrets. */
   token(stream: string): string {
-    const codes: number[] = [];
-    this.#ulidCodes(this.random.stream(stream), codes);
+    const codes = this.#buffer("", "", 26);
+    this.#ulidCodes(this.random.stream(stream), codes, 0);
     return String.fromCharCode(...codes);
+  }
+
+  /** The buffer of `head` followed by `length` codes to write (the cache key `key` names the form). */
+  #buffer(key: string, head: string, length: number): number[] {
+    let codes = this.#buffers.get(key);
+    if (codes === undefined) {
+      codes = [...head].map((c) => c.charCodeAt(0));
+      for (let i = 0; i < length; i++) codes.push(0);
+      this.#buffers.set(key, codes);
+    }
+    return codes;
   }
 
   /**
@@ -65,20 +80,33 @@ export class IdFactory {
    * `prng`, the first drawn last), except where that one breaks a world: `ulid()` reads a time of 0
    * as "none" and takes the wall clock, and throws for an instant before 1970, which the clock can
    * hold (every create of such a world answered 500). A ULID cannot write a time before 1970, so
-   * the time part of those instants is 0; the random part keeps their ids apart. Appended to
-   * `codes`, from which the caller makes one string: a string grown a character at a time leaves
-   * 26 partial ones behind per id.
+   * the time part of those instants is 0; the random part keeps their ids apart. Written into
+   * `codes` from `at` (26 codes).
    */
-  #ulidCodes(prng: () => number, codes: number[]): void {
+  #ulidCodes(prng: () => number, codes: number[], at: number): void {
     const now = this.clock.now();
     if (this.#timeAt !== now) {
-      this.#time = [...encodeTime(Math.max(0, now), 10)].map((c) => c.charCodeAt(0));
+      timeCodes(Math.max(0, now), this.#time);
       this.#timeAt = now; // a create draws two or three ids at one instant
     }
-    for (const c of this.#time) codes.push(c);
-    const start = codes.length;
-    for (let i = 0; i < 16; i++) codes.push(CROCKFORD[Math.floor(prng() * 32) % 32]!);
+    for (let i = 0; i < 10; i++) codes[at + i] = this.#time[i]!;
     // The first character drawn is the last one written.
-    for (let i = start, j = codes.length - 1; i < j; i++, j--) [codes[i], codes[j]] = [codes[j]!, codes[i]!];
+    for (let i = 25; i >= 10; i--) codes[at + i] = CROCKFORD[Math.floor(prng() * 32) % 32]!;
+  }
+}
+
+/** Largest time a ULID can write (2^48 - 1 ms), as the ulid package's `encodeTime` checks it. */
+const TIME_MAX = 2 ** 48 - 1;
+
+/**
+ * The ten character codes of the ulid package's `encodeTime(ms, 10)`, computed the same way without
+ * its string; a time it refuses (past 2^48 ms, not an integer) goes through it, so it throws as before.
+ */
+function timeCodes(ms: number, out: number[]): void {
+  if (!Number.isInteger(ms) || ms > TIME_MAX) encodeTime(ms, 10);
+  for (let i = 9; i >= 0; i--) {
+    const mod = ms % 32;
+    out[i] = CROCKFORD[mod]!;
+    ms = (ms - mod) / 32;
   }
 }
