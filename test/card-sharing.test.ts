@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { setup } from "./helpers.js";
 import { CARD, expectTransaction, sale } from "./payments-helpers.js";
+import { sameSharedView, withoutExpiry } from "../src/gateway/transactions/card-view.js";
+import type { CardView } from "../src/gateway/transactions/transaction.js";
 
 /** The vaulted cards behind the world's tokens, oldest first. */
 const vault = (d: ReturnType<typeof setup>["double"]) => [...d.host.root.state.paymentTokens.values()].map((t) => t.card);
@@ -87,5 +89,29 @@ describe("a card payment's authorization code and retrieval reference, kept as n
     }
     // The seeded streams gave some codes a leading zero: the case a number would lose.
     expect(codes.filter((c) => c.startsWith("0")).length).toBeGreaterThan(0);
+  });
+
+  it("each half of a retrieval reference keeps its leading zeros; a value of another form is kept as it is", () => {
+    const world = setup().double.host.root;
+    const view = (auth_code: string | null, retrieval_reference_number: string | null): CardView => ({ ...BASE_VIEW, auth_code, retrieval_reference_number });
+    for (const [auth, rrn] of [["000001", "000123000045"], ["123456", "999999999999"], ["000000", "000000000000"], [null, "12345678901"], ["12a456", "1234567890ab"], ["1234567", "0001234567890"]] as const) {
+      const kept = withoutExpiry(world, view(auth, rrn));
+      expect([kept.auth_code, kept.retrieval_reference_number]).toEqual([auth, rrn]);
+    }
+  });
+});
+
+const BASE_VIEW: CardView = {
+  type: "CARD", truncated_pan: "424242******4242", payment_token: null, expiry: { month: "12", year: "2030" }, first_name: "Ada", last_name: "Lovelace",
+  entry_method: "ECOMMERCE", auth_code: null, retrieval_reference_number: null, card_brand: "VISA", cvv_result_code: "M", avs_result_code: "Y", avs_response: "match",
+};
+
+describe("views share their card part only when every shared field is equal", () => {
+  it("a view differing in any one shared field is not the same", () => {
+    const other: Record<string, unknown> = { type: "ACH", truncated_pan: "411111******1111", expiry: { month: "01", year: "2030" }, first_name: "Bo", last_name: null, entry_method: "MOTO", card_brand: "MASTERCARD", cvv_result_code: "N", avs_result_code: "N", avs_response: "no match" };
+    expect(sameSharedView(BASE_VIEW, { ...BASE_VIEW })).toBe(true);
+    for (const [field, value] of Object.entries(other)) expect(sameSharedView(BASE_VIEW, { ...BASE_VIEW, [field]: value } as CardView), field).toBe(false);
+    expect(sameSharedView(BASE_VIEW, { ...BASE_VIEW, expiry: { month: "12", year: "2031" } })).toBe(false);
+    expect(sameSharedView(BASE_VIEW, { ...BASE_VIEW, expiry: null })).toBe(false);
   });
 });

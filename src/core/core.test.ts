@@ -5,6 +5,7 @@ import { IdFactory } from "./ids.js";
 import { maskDeep, truncatePan } from "./mask.js";
 import { RandomStreams } from "./random.js";
 import { Scheduler } from "./scheduler.js";
+import { SharedValues } from "./shared-values.js";
 import { encodeTime, ulid } from "ulid";
 import fc from "fast-check";
 
@@ -177,6 +178,25 @@ describe("ids and random streams", () => {
   test("the clock never goes back", () => {
     const c = new SimClock(100, 1);
     expect(() => c.set(99)).toThrow(RangeError);
+  });
+});
+
+describe("shared values", () => {
+  test("finds the kept value equal to the one asked for, in its bucket, up to the limit", () => {
+    type V = { k: string; n: number };
+    const table = new SharedValues<V>((a, b) => a.k === b.k && a.n === b.n, 3);
+    const a = { k: "x", n: 1 };
+    const b = { k: "x", n: 2 };
+    const c = { k: "y", n: 1 };
+    for (const v of [a, b, c]) table.add(v.k, v);
+    expect(table.find("x", { k: "x", n: 1 })).toBe(a);
+    expect(table.find("x", { k: "x", n: 2 })).toBe(b);
+    expect(table.find("y", { k: "y", n: 1 })).toBe(c);
+    expect(table.find("x", { k: "x", n: 1 })).toBe(a); // after another was found last
+    expect(table.find("x", { k: "x", n: 3 })).toBeUndefined();
+    table.add("z", { k: "z", n: 1 }); // over the limit: not kept
+    expect(table.size).toBe(3);
+    expect(table.find("z", { k: "z", n: 1 })).toBeUndefined();
   });
 });
 

@@ -1,8 +1,9 @@
 import type { Client } from "./clients/client.js";
 import type { CardInput } from "./instruments.js";
-import type { SharedCardView } from "./transactions/card-view.js";
+import { SharedValues } from "../core/shared-values.js";
+import { sameSharedView, SHARED_VIEWS, type SharedCardView } from "./transactions/card-view.js";
 import type { Integration } from "./integrations/integration.js";
-import type { PaymentToken } from "./payment-tokens/payment-token.js";
+import { sameVaultedCard, SHARED_CARDS, type PaymentToken } from "./payment-tokens/payment-token.js";
 import type { User } from "./users/user.js";
 import type { Batch } from "./batches/batch.js";
 import type { FollowUp } from "./batches/follow-ups.js";
@@ -24,8 +25,8 @@ export interface WorldState {
   integrationsByClient: Map<string, string[]>;
   /** Every payment token by its `PAYMENT_TOKEN-...` value. */
   paymentTokens: Map<string, PaymentToken>;
-  /** The vault's shared cards, one frozen card per distinct card (payment-tokens/service.ts `vaulted`). */
-  vaultedCards: Map<string, CardInput>;
+  /** The vault's shared cards by card number, one frozen card per distinct card (payment-tokens/service.ts `vaulted`). */
+  vaultedCards: SharedValues<CardInput>;
   /** Client id -> its payment token values, in creation order. */
   paymentTokensByClient: Map<string, string[]>;
   /** Every user by id. */
@@ -35,7 +36,7 @@ export interface WorldState {
   /** Lower-cased email (the login name, unique in the world) -> user id. */
   userByEmail: Map<string, string>;
   /** What card payments' views share, one frozen object per distinct value (transactions/card-view.ts). */
-  cardViews: Map<string, Readonly<SharedCardView>>;
+  cardViews: SharedValues<Readonly<SharedCardView>>;
   /** Every transaction by id; ids are never reused, so `size` is also the next creation sequence. */
   transactions: Map<string, Transaction>;
   /** Every batch by id. */
@@ -53,12 +54,12 @@ export function createState(): WorldState {
     integrations: new Map(),
     integrationsByClient: new Map(),
     paymentTokens: new Map(),
-    vaultedCards: new Map(),
+    vaultedCards: new SharedValues(sameVaultedCard, SHARED_CARDS),
     paymentTokensByClient: new Map(),
     users: new Map(),
     usersByClient: new Map(),
     userByEmail: new Map(),
-    cardViews: new Map(),
+    cardViews: new SharedValues(sameSharedView, SHARED_VIEWS),
     transactions: new Map(),
     batches: new Map(),
     ledgers: new Map(),

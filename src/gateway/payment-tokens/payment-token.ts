@@ -50,6 +50,14 @@ export function canTransition(token: PaymentToken, to: PaymentTokenStatus): bool
   return TOKEN_TRANSITIONS[token.status].includes(to);
 }
 
+/** How many distinct cards a world's vault shares (payment-tokens/service.ts `vaulted`); past them each token keeps its own. */
+export const SHARED_CARDS = 1_024;
+
+/** Whether a vault may serve one card for the other: every field it keeps but contact and address (a card with those is never shared). */
+export function sameVaultedCard(a: CardInput, b: CardInput): boolean {
+  return a.pan === b.pan && a.entry_method === b.entry_method && a.expiry.month === b.expiry.month && a.expiry.year === b.expiry.year && a.first_name === b.first_name && a.last_name === b.last_name;
+}
+
 /** The instant (ms) a card stops being valid: the first moment after its expiry month. */
 export function cardExpiresAt(expiry: { month: string; year: string }): number {
   return Date.UTC(Number(expiry.year), Number(expiry.month), 1);

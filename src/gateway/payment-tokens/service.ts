@@ -51,9 +51,6 @@ export function createPaymentToken(world: World, scope: ClientScope, input: Crea
   return token;
 }
 
-/** How many distinct cards a world's vault shares ({@link vaulted}); past them each token keeps its own. */
-const SHARED_CARDS = 1_024;
-
 /**
  * The card as the vault keeps it: without the security code (PCI DSS keeps none after authorization,
  * so a payment by token reports no CVV result) and with the shared expiry object (a vaulted card
@@ -63,14 +60,12 @@ const SHARED_CARDS = 1_024;
  * is shared (those are objects of their own); the table is the world's, so it goes with a reset.
  */
 function vaulted(world: World, card: CardInput): CardInput {
+  const plain = card.contact === undefined && card.billing_address === undefined;
+  const shared = plain ? world.state.vaultedCards.find(card.pan, card) : undefined;
+  if (shared) return shared;
   const { cvv: _dropped, ...kept } = card;
   kept.expiry = sharedExpiry(card.expiry);
-  if (kept.contact !== undefined || kept.billing_address !== undefined) return kept;
-  const cards = world.state.vaultedCards;
-  const key = JSON.stringify([kept.pan, kept.entry_method, kept.expiry.month, kept.expiry.year, kept.first_name, kept.last_name]);
-  const shared = cards.get(key);
-  if (shared) return shared;
-  if (cards.size < SHARED_CARDS) cards.set(key, Object.freeze(kept));
+  if (plain) world.state.vaultedCards.add(kept.pan, Object.freeze(kept));
   return kept;
 }
 
