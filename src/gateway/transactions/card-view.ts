@@ -2,6 +2,7 @@ import { reportedBrand, sharedExpiry, sharedTruncatedPan, type BankAccountInput,
 import type { World } from "../world.js";
 import { avsText, processorDigits, type Decision } from "./processor.js";
 import type { CardView, MethodView } from "./transaction.js";
+import { highHalf, joinHalves, lowHalf, packDigits, unpackDigits, type Digits } from "./digits.js";
 
 /** What a card payment's view shares with every payment of the same card and the same answer. */
 const SHARED = ["type", "truncated_pan", "expiry", "first_name", "last_name", "entry_method", "card_brand", "cvv_result_code", "avs_result_code", "avs_response"] as const;
@@ -10,35 +11,6 @@ export type SharedCardView = Pick<CardView, (typeof SHARED)[number]>;
 const AUTH_DIGITS = 6;
 const RRN_DIGITS = 12;
 const HALF_RRN = 6;
-
-/**
- * A processor's digit string of a known length kept as numbers: a 6-digit code fits in the field
- * itself, a 12-digit one in two fields of its two halves (as one number it needed a 16-byte box,
- * and turning that back into text cost about 1 µs a read). Anything else (null, another length)
- * stays as it is.
- */
-type Digits = number | string | null;
-const NOT_DIGITS = -1;
-
-/** The number `s` writes from `from` to `to`, or {@link NOT_DIGITS} when a character there is not a digit. */
-function digitsValue(s: string, from: number, to: number): number {
-  let n = 0;
-  for (let i = from; i < to; i++) {
-    const d = s.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) return NOT_DIGITS;
-    n = n * 10 + d;
-  }
-  return n;
-}
-
-/** `s` as a number when it is `n` digits, else `s` itself. */
-function packDigits(s: string | null, n: number): Digits {
-  const v = s !== null && s.length === n ? digitsValue(s, 0, n) : NOT_DIGITS;
-  return v === NOT_DIGITS ? s : v;
-}
-
-/** The text of {@link packDigits}' number (leading zeros restored), or its string. */
-const unpackDigits = (d: Digits, n: number): string | null => (typeof d === "number" ? String(d).padStart(n, "0") : d);
 
 /** How many distinct shared parts a world keeps ({@link storedCardView}); past them each view keeps its own. */
 export const SHARED_VIEWS = 1_024;
@@ -74,17 +46,14 @@ class StoredCardView implements CardView {
   /** The first half of a 12-digit retrieval reference as a number, or the whole value otherwise. */
   #rrn: Digits;
   /** Its second half, when {@link #rrn} is a number. */
-  #rrnLow = 0;
+  #rrnLow: number;
   #shared: Readonly<SharedCardView>;
 
   constructor(v: CardView, shared: Readonly<SharedCardView>) {
     this.payment_token = v.payment_token;
     this.#auth = packDigits(v.auth_code, AUTH_DIGITS);
-    const rrn = v.retrieval_reference_number;
-    const high = rrn !== null && rrn.length === RRN_DIGITS ? digitsValue(rrn, 0, HALF_RRN) : NOT_DIGITS;
-    const low = high === NOT_DIGITS ? NOT_DIGITS : digitsValue(rrn!, HALF_RRN, RRN_DIGITS);
-    this.#rrn = low === NOT_DIGITS ? rrn : high;
-    if (low !== NOT_DIGITS) this.#rrnLow = low;
+    this.#rrnLow = lowHalf(v.retrieval_reference_number, RRN_DIGITS, HALF_RRN);
+    this.#rrn = highHalf(v.retrieval_reference_number, this.#rrnLow, HALF_RRN);
     this.#shared = shared;
   }
 
@@ -93,8 +62,7 @@ class StoredCardView implements CardView {
   }
 
   get retrieval_reference_number(): string | null {
-    const high = this.#rrn;
-    return typeof high === "number" ? unpackDigits(high, HALF_RRN)! + unpackDigits(this.#rrnLow, HALF_RRN)! : high;
+    return joinHalves(this.#rrn, this.#rrnLow, RRN_DIGITS, HALF_RRN);
   }
 
   static {

@@ -67,4 +67,26 @@ describe("storedTransaction", () => {
     t.used = 40;
     expect([t.status, t.batch_id, t.used]).toEqual(["closed", "BATCH-1", 40]);
   });
+
+  it("payments with one outcome share it; a write to one gives it its own, and others with that outcome keep theirs", () => {
+    const a = storedTransaction(fields({ id: "A" }));
+    const b = storedTransaction(fields({ id: "B" }));
+    const declined = storedTransaction(fields({ id: "D", result: "DECLINED", response_code: "05", response_description: "Do not honor", card_type: "CREDIT" }));
+    a.response_description = "Approved (changed)";
+    a.card_type = "DEBIT";
+    expect([a.response_description, a.card_type, a.result]).toEqual(["Approved (changed)", "DEBIT", "APPROVED"]);
+    expect(read(b)).toEqual(read(fields({ id: "B" })));
+    expect(read(storedTransaction(fields({ id: "C" })))).toEqual(read(fields({ id: "C" })));
+    expect(read(declined)).toEqual(read(fields({ id: "D", result: "DECLINED", response_code: "05", response_description: "Do not honor", card_type: "CREDIT" })));
+  });
+
+  it("a network transaction id reads back as given: 15 digits with zeros in either half, or any other value as it is", () => {
+    for (const id of ["000000010000001", "123456789012345", "999999990000000", "000000000000000", null, "12345678901234", "1234567890123456", "12345678901234x", "0000000x0000000"]) {
+      const t = storedTransaction(fields({ network_transaction_id: id }));
+      expect(t.network_transaction_id).toBe(id);
+      t.network_transaction_id = "010000000000009";
+      expect(t.network_transaction_id).toBe("010000000000009");
+    }
+  });
 });
+

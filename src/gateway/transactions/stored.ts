@@ -1,3 +1,5 @@
+import { SharedValues } from "../../core/shared-values.js";
+import { highHalf, joinHalves, lowHalf, type Digits } from "./digits.js";
 import type { Transaction } from "./transaction.js";
 
 /** The fields a payment seldom sets: a return, a removal mark, recurring details, metadata, a scenario's `set`. */
@@ -16,28 +18,47 @@ const DEFAULTS: Readonly<Seldom> = Object.freeze({
   set: null,
 });
 
+/** What a payment's kind and answer are: set when it is made and the same for thousands of payments. */
+const OUTCOME = ["type", "result", "processor", "response_code", "response_description", "card_type"] as const;
+type Outcome = Pick<Transaction, (typeof OUTCOME)[number]>;
+
+/** Whether two payments may share their outcome fields. */
+const sameOutcome = (a: Outcome, b: Outcome) =>
+  a.response_code === b.response_code && a.result === b.result && a.type === b.type && a.processor === b.processor && a.card_type === b.card_type && a.response_description === b.response_description;
+
+/**
+ * The outcomes payments share, process-wide (they hold no card or account data); past the limit (a
+ * scenario may answer any text) each payment keeps its own.
+ */
+const outcomes = new SharedValues<Readonly<Outcome>>(sameOutcome, 1_024);
+
+/** The network transaction id's length (cards, approved) and where it is split to be kept as two small integers. */
+const NETWORK_ID_DIGITS = 15;
+const NETWORK_ID_SPLIT = 8;
+
 /**
  * The object the store keeps for a payment: the {@link Transaction} fields every payment sets, and
  * the seldom ones in one shared object of defaults until one is set, when the payment gets a copy
  * of its own. A store meant to hold a million payments kept ten fields of defaults in each: a
- * stored card SALE 820 -> 766 bytes. Read and written as the plain object it was (accessors on the
+ * stored card SALE 820 -> 766 bytes. Its kind and answer (type, result, processor, response code
+ * and text, card type) are one shared object per distinct outcome, and its network transaction id
+ * two small integers instead of a 32-byte string. Read and written as the plain object it was (accessors on the
  * prototype); a copy is made by {@link storedTransaction}, never by a spread, which sees no accessor.
  */
 class StoredTransaction implements Transaction {
   // The fields every payment sets are typed by the interface below and assigned here.
   #seldom: Seldom;
+  #outcome: Readonly<Outcome>;
+  /** The network transaction id: its first half as a number, or the whole value when not 15 digits. */
+  #networkId: Digits;
+  #networkIdLow: number;
 
   constructor(t: Transaction) {
     this.id = t.id;
     this.seq = t.seq;
     this.ref = t.ref;
-    this.type = t.type;
-    this.result = t.result;
     this.status = t.status;
     this.client_id = t.client_id;
-    this.processor = t.processor;
-    this.response_code = t.response_code;
-    this.response_description = t.response_description;
     this.batch_id = t.batch_id;
     this.is_settled = t.is_settled;
     this.time_created = t.time_created;
@@ -45,11 +66,21 @@ class StoredTransaction implements Transaction {
     this.tip = t.tip;
     this.used = t.used;
     this.method = t.method;
-    this.card_type = t.card_type;
-    this.network_transaction_id = t.network_transaction_id;
+    this.#outcome = outcomes.find(t.response_code, t) ?? outcomeOf(t);
+    this.#networkIdLow = lowHalf(t.network_transaction_id, NETWORK_ID_DIGITS, NETWORK_ID_SPLIT);
+    this.#networkId = highHalf(t.network_transaction_id, this.#networkIdLow, NETWORK_ID_SPLIT);
     this.#seldom = DEFAULTS;
     const seldom = seldomOf(t);
     if (seldom) this.#seldom = seldom;
+  }
+
+  get network_transaction_id(): string | null {
+    return joinHalves(this.#networkId, this.#networkIdLow, NETWORK_ID_DIGITS, NETWORK_ID_SPLIT);
+  }
+
+  set network_transaction_id(value: string | null) {
+    this.#networkIdLow = lowHalf(value, NETWORK_ID_DIGITS, NETWORK_ID_SPLIT);
+    this.#networkId = highHalf(value, this.#networkIdLow, NETWORK_ID_SPLIT);
   }
 
   /** The seldom fields as this payment's own, to write. */
@@ -58,8 +89,19 @@ class StoredTransaction implements Transaction {
     return this.#seldom;
   }
 
-  // The seldom fields, read from the shared defaults or the payment's own copy, written to its own.
+  // The seldom fields, read from the shared defaults or the payment's own copy, written to its own;
+  // the outcome fields, read from the shared outcome, written (never done today) to a copy of its own.
   static {
+    for (const key of OUTCOME) {
+      Object.defineProperty(this.prototype, key, {
+        get(this: StoredTransaction) {
+          return this.#outcome[key];
+        },
+        set(this: StoredTransaction, value: never) {
+          this.#outcome = { ...this.#outcome, [key]: value };
+        },
+      });
+    }
     for (const key of SELDOM) {
       Object.defineProperty(this.prototype, key, {
         get(this: StoredTransaction) {
@@ -87,6 +129,13 @@ function seldomOf(t: Transaction): Seldom | undefined {
   if (t.return_code !== undefined) s.return_code = t.return_code;
   if (t.return_reason !== undefined) s.return_reason = t.return_reason;
   return s;
+}
+
+/** The outcome fields of `t`, shared from now on when there is room. */
+function outcomeOf(t: Transaction): Readonly<Outcome> {
+  const o = Object.freeze({ type: t.type, result: t.result, processor: t.processor, response_code: t.response_code, response_description: t.response_description, card_type: t.card_type });
+  outcomes.add(o.response_code, o);
+  return o;
 }
 
 /** The stored form of a new payment, from all its fields (`t` is read once, then let go). */
