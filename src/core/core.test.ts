@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { SimClock } from "./clock.js";
 import { addDuration, durationMs, parseDuration } from "./duration.js";
-import { IdFactory } from "./ids.js";
+import { IdFactory, packUuid, uuidText } from "./ids.js";
 import { maskDeep, truncatePan } from "./mask.js";
 import { RandomStreams } from "./random.js";
 import { Scheduler } from "./scheduler.js";
@@ -174,6 +174,24 @@ describe("ids and random streams", () => {
     const mk = () => new IdFactory(new SimClock(0, 0), new RandomStreams("s")).uuid("r");
     expect(mk()).toBe(mk());
     expect(mk()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+  test("a uuid packs into four words and reads back as the same text; another form is refused", () => {
+    const ids = new IdFactory(new SimClock(0, 0), new RandomStreams("u"));
+    const bits = new Uint32Array(8);
+    for (let i = 0; i < 500; i++) {
+      const u = ids.uuid("r");
+      expect(packUuid(u, bits, 4)).toBe(true);
+      expect(uuidText(bits, 4)).toBe(u);
+    }
+    for (const u of ["ffffffff-ffff-4fff-bfff-ffffffffffff", "00000000-0000-4000-8000-000000000000"]) {
+      expect(packUuid(u, bits, 0)).toBe(true);
+      expect(uuidText(bits, 0)).toBe(u);
+    }
+    bits.fill(7);
+    for (const bad of ["", "ABCDEF01-0000-4000-8000-000000000000", "abcdef01-0000-4000-8000-00000000000", "abcdef01-0000-4000-8000-0000000000000", "abcdef0100000-4000-8000-000000000000", "abcdef01-0000-4000-8000-00000000000g", "req-1"]) {
+      expect(packUuid(bad, bits, 0), bad).toBe(false);
+    }
+    expect([...bits]).toEqual([7, 7, 7, 7, 7, 7, 7, 7]); // a refused one wrote nothing
   });
   test("the clock never goes back", () => {
     const c = new SimClock(100, 1);

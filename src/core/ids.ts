@@ -110,3 +110,54 @@ function timeCodes(ms: number, out: number[]): void {
     ms = (ms - mod) / 32;
   }
 }
+
+/** Positions of the dashes in a uuid's text (8-4-4-4-12). */
+const isDash = (i: number) => i === 8 || i === 13 || i === 18 || i === 23;
+
+/**
+ * Writes the 32 hex digits of a uuid in the form {@link IdFactory.uuid} makes (lower-case, 8-4-4-4-12)
+ * into `out` as four 32-bit words from `at`; false (nothing written) when `s` is not in that form.
+ * A store of thousands of request ids keeps 16 bytes each instead of a 56-byte string.
+ */
+export function packUuid(s: string, out: Uint32Array, at: number): boolean {
+  if (s.length !== 36) return false;
+  const words = UUID_WORDS;
+  let word = 0;
+  let digits = 0;
+  let w = 0;
+  for (let i = 0; i < 36; i++) {
+    const c = s.charCodeAt(i);
+    if (isDash(i)) {
+      if (c !== DASH) return false;
+      continue;
+    }
+    const v = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : -1;
+    if (v < 0) return false;
+    word = word * 16 + v;
+    if (++digits % 8 === 0) {
+      words[w++] = word;
+      word = 0;
+    }
+  }
+  out.set(words, at);
+  return true;
+}
+
+/** {@link packUuid}'s words until the whole text has been read. */
+const UUID_WORDS = new Uint32Array(4);
+
+/** A buffer for {@link uuidText}'s character codes, dashes in place. */
+const UUID_CODES: number[] = Array.from({ length: 36 }, (_, i) => (isDash(i) ? DASH : 48));
+
+/** The uuid text of the four words {@link packUuid} wrote at `at`. */
+export function uuidText(bits: Uint32Array, at: number): string {
+  for (let k = 0, i = 35; k < 4; k++) {
+    let word = bits[at + 3 - k]!;
+    for (let d = 0; d < 8; d++, i--) {
+      if (isDash(i)) i--;
+      UUID_CODES[i] = HEX[word & 15]!;
+      word >>>= 4;
+    }
+  }
+  return String.fromCharCode(...UUID_CODES);
+}

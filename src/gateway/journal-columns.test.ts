@@ -2,13 +2,19 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { EntryColumns } from "./journal-columns.js";
 import { RAW, type Stored } from "./journal-view.js";
+import { isoOf } from "../core/clock.js";
+
+/** Instants and request ids of both forms: the clock's and a uuid (kept as numbers), and others (kept as text). */
+const atOf = (seq: number) => (seq % 5 === 0 ? `at${seq}` : seq % 11 === 0 ? "2026-03-02T15:00:00.5Z" : isoOf(Date.UTC(2026, 2, 2, 15) + seq * 337));
+const hex = (n: number, width: number) => n.toString(16).padStart(width, "0");
+const requestIdOf = (seq: number) => (seq % 4 === 0 ? `r${seq}` : `${hex(seq * 2654435761 % 2 ** 32, 8)}-${hex(seq % 65536, 4)}-4000-8${hex(seq % 4096, 3)}-${hex(seq * 7919, 12)}`);
 
 /** An entry whose every column holds something of its own, so a misplaced slot shows. */
 function entry(seq: number): Stored {
   return {
     seq,
-    at: `at${seq}`,
-    request_id: `r${seq}`,
+    at: atOf(seq),
+    request_id: requestIdOf(seq),
     method: seq % 2 ? "GET" : "POST",
     path: `/v1/p${seq}`,
     query: {},

@@ -1,3 +1,6 @@
+import { isoOf } from "../core/clock.js";
+import { digitsValue, NOT_DIGITS } from "../core/digits.js";
+import { packUuid, uuidText } from "../core/ids.js";
 import type { PendingNearMiss } from "../scenarios/explain.js";
 import type { RawAnswer } from "./journal-answer.js";
 import { RAW, unreadEntry, type Raw, type Stored } from "./journal-view.js";
@@ -13,7 +16,9 @@ const FIRST_CAPACITY = 16;
  * Why: a journal entry outlives the young generation (the ring keeps thousands), so as an object it
  * was copied twice, promoted, and died in the old generation, which V8 lets grow to about three
  * times what survived before it collects: two objects (398 bytes) a request. Columns live in the
- * old generation once; each entry leaves only its own strings (its id, its instant) to promote.
+ * old generation once. An entry's instant and request id, its only strings of its own, are numbers
+ * too (8 and 16 bytes, where the two strings were 96 that died in the old generation), written back
+ * as text when the entry is read; a value of another form is kept as it came.
  */
 export class EntryColumns {
   #capacity = 0;
@@ -23,8 +28,15 @@ export class EntryColumns {
   #firstSeq = 0;
   #bytes = 0;
 
-  #at: string[] = [];
-  #requestId: string[] = [];
+  /** The instant of `at` (NaN: kept in `#atText` instead, not the clock's form). */
+  #atMs = new Float64Array(0);
+  #atText: (string | undefined)[] = [];
+  /** The request id as four 32-bit words a slot (`packUuid`), or in `#requestIdText` when not a uuid. */
+  #requestIdBits = new Uint32Array(0);
+  #requestIdText: (string | undefined)[] = [];
+  /** The text up to the second of the last instant read, and that second's instant ({@link #instant}). */
+  #second = "";
+  #secondMs = 0;
   #method: string[] = [];
   #path: string[] = [];
   #operation: (string | null)[] = [];
@@ -79,8 +91,10 @@ export class EntryColumns {
     this.#size++;
     this.#bytes += cost;
     this.#cost[i] = cost;
-    this.#at[i] = e.at;
-    this.#requestId[i] = e.request_id;
+    const ms = this.#instant(e.at);
+    this.#atMs[i] = ms;
+    this.#atText[i] = Number.isNaN(ms) ? e.at : undefined;
+    this.#requestIdText[i] = packUuid(e.request_id, this.#requestIdBits, 4 * i) ? undefined : e.request_id;
     this.#method[i] = e.method;
     this.#path[i] = e.path;
     this.#operation[i] = e.operation;
@@ -126,8 +140,8 @@ export class EntryColumns {
     return unreadEntry(
       {
         seq: this.#firstSeq + offset,
-        at: this.#at[i]!,
-        request_id: this.#requestId[i]!,
+        at: this.#atText[i] ?? isoOf(this.#atMs[i]!),
+        request_id: this.#requestIdText[i] ?? uuidText(this.#requestIdBits, 4 * i),
         method: this.#method[i]!,
         path: this.#path[i]!,
         operation: this.#operation[i]!,
@@ -150,11 +164,30 @@ export class EntryColumns {
     this.#resize(0);
   }
 
+  /**
+   * The instant `at` writes when it is exactly the clock's form of it (`isoOf`), else NaN. Entries
+   * come a millisecond apart, so the text up to the second is compared and only the milliseconds read.
+   */
+  #instant(at: string): number {
+    if (this.#second !== "" && at.length === 24 && at.charCodeAt(23) === 90 && at.startsWith(this.#second)) {
+      const millis = digitsValue(at, 20, 23);
+      if (millis !== NOT_DIGITS) return this.#secondMs + millis;
+    }
+    const ms = Date.parse(at);
+    if (Number.isNaN(ms) || isoOf(ms) !== at) return NaN;
+    if (ms >= 0 && at.length === 24) {
+      this.#second = at.slice(0, 20);
+      this.#secondMs = ms - (ms % 1000);
+    }
+    return ms;
+  }
+
   #dropOldest(): void {
     const i = this.#head;
     this.#bytes -= this.#cost[i]!;
     // The dropped entry's own strings and objects are let go now, not when the slot is next written.
-    this.#at[i] = this.#requestId[i] = this.#url[i] = "";
+    this.#url[i] = "";
+    this.#atText[i] = this.#requestIdText[i] = undefined;
     this.#body[i] = this.#text[i] = this.#answer[i] = this.#nearMisses[i] = this.#headers[i] = undefined;
     this.#head = (i + 1) % this.#capacity;
     this.#size--;
@@ -178,8 +211,11 @@ export class EntryColumns {
       for (let k = 0; k < this.#size; k++) out[k] = a[(this.#head + k) % this.#capacity]!;
       return out;
     };
-    this.#at = order(this.#at);
-    this.#requestId = order(this.#requestId);
+    this.#atText = order(this.#atText);
+    this.#requestIdText = order(this.#requestIdText);
+    const bits = new Uint32Array(4 * capacity);
+    for (let k = 0; k < this.#size; k++) bits.set(this.#requestIdBits.subarray(4 * ((this.#head + k) % this.#capacity), 4 * ((this.#head + k) % this.#capacity) + 4), 4 * k);
+    this.#requestIdBits = bits;
     this.#method = order(this.#method);
     this.#path = order(this.#path);
     this.#operation = order(this.#operation);
@@ -196,6 +232,7 @@ export class EntryColumns {
     this.#queryBytes = order(this.#queryBytes);
     this.#status = orderNumbers(this.#status, (n) => new Uint16Array(n));
     this.#answerAt = orderNumbers(this.#answerAt, (n) => new Float64Array(n));
+    this.#atMs = orderNumbers(this.#atMs, (n) => new Float64Array(n));
     this.#answerBytes = orderNumbers(this.#answerBytes, (n) => new Float64Array(n));
     this.#cost = orderNumbers(this.#cost, (n) => new Float64Array(n));
     this.#head = 0;

@@ -2,7 +2,7 @@ import { reportedBrand, sharedExpiry, sharedTruncatedPan, type BankAccountInput,
 import type { World } from "../world.js";
 import { avsText, processorDigits, type Decision } from "./processor.js";
 import type { CardView, MethodView } from "./transaction.js";
-import { highHalf, joinHalves, lowHalf, packDigits, unpackDigits, type Digits } from "./digits.js";
+import { highHalf, joinHalves, lowHalf, packDigits, unpackDigits, type Digits } from "../../core/digits.js";
 
 /** What a card payment's view shares with every payment of the same card and the same answer. */
 const SHARED = ["type", "truncated_pan", "expiry", "first_name", "last_name", "entry_method", "card_brand", "cvv_result_code", "avs_result_code", "avs_response"] as const;

@@ -1,5 +1,5 @@
 import { SharedValues } from "../../core/shared-values.js";
-import { highHalf, joinHalves, lowHalf, type Digits } from "./digits.js";
+import { highHalf, joinHalves, lowHalf, type Digits } from "../../core/digits.js";
 import type { Transaction } from "./transaction.js";
 
 /** The fields a payment seldom sets: a return, a removal mark, recurring details, metadata, a scenario's `set`. */
