@@ -38,7 +38,7 @@ export class IdFactory {
    * where 56 do) that every stored payment and token kept, and hashing or sending it walked the tree.
    */
   next(prefix: IdPrefix): string {
-    const codes = this.#buffer(prefix, `${prefix}-`, 26);
+    const codes = this.#buffers.get(prefix) ?? this.#buffer(prefix, `${prefix}-`, 26);
     this.#ulidCodes(this.random.stream(prefix), codes, codes.length - 26);
     return String.fromCharCode(...codes);
   }
@@ -64,7 +64,7 @@ export class IdFactory {
     return String.fromCharCode(...codes);
   }
 
-  /** The buffer of `head` followed by `length` codes to write (the cache key `key` names the form). */
+  /** The buffer of `head` followed by `length` codes to write, made the first time (`key` names the form). */
   #buffer(key: string, head: string, length: number): number[] {
     let codes = this.#buffers.get(key);
     if (codes === undefined) {

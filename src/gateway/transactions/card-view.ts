@@ -37,8 +37,8 @@ export function sameSharedView(a: SharedCardView, b: SharedCardView): boolean {
  * retrieval reference number, and the rest (the masked card, expiry, names, brand, CVV and AVS
  * results) in one frozen object per distinct combination of the world. A suite pays with a few test
  * cards again and again: a view of its own for each was 128 bytes of a stored card SALE, its two
- * digit strings 56 more; this is 64. Read as before through accessors on the
- * prototype; never written after it is made.
+ * digit strings 56 more; this is 64. Read as before through accessors on the prototype; never
+ * written after it is made.
  */
 class StoredCardView implements CardView {
   payment_token: string | null;

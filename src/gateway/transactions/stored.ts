@@ -42,8 +42,9 @@ const NETWORK_ID_SPLIT = 8;
  * of its own. A store meant to hold a million payments kept ten fields of defaults in each: a
  * stored card SALE 820 -> 766 bytes. Its kind and answer (type, result, processor, response code
  * and text, card type) are one shared object per distinct outcome, and its network transaction id
- * two small integers instead of a 32-byte string. Read and written as the plain object it was (accessors on the
- * prototype); a copy is made by {@link storedTransaction}, never by a spread, which sees no accessor.
+ * two small integers instead of a 32-byte string (646 -> 583 bytes). Read and written as the plain
+ * object it was (accessors on the prototype); a copy is made by {@link storedTransaction}, never by
+ * a spread, which sees no accessor.
  */
 class StoredTransaction implements Transaction {
   // The fields every payment sets are typed by the interface below and assigned here.
