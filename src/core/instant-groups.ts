@@ -1,20 +1,27 @@
 import type { ScheduledEvent } from "./scheduler.js";
 
-/** The events due at one instant, in scheduling order, as columns. */
+/** A group's `payloads` while every payload so far is its event's subject. */
+const SUBJECTS = Symbol("payload is the subject");
+
+/**
+ * The events due at one instant, in scheduling order, as columns. Every event of a group is
+ * usually the same (a card's expiry) with its subject (the token) as its payload: `events` is then
+ * one string and `payloads` {@link SUBJECTS}, each an array only once an event differs.
+ */
 interface Group {
   at: number;
   seqs: number[];
-  events: string[];
+  events: string | string[];
   subjects: (string | undefined)[];
-  payloads: unknown[];
+  payloads: typeof SUBJECTS | unknown[];
   /** Index of the next to fire. */
   next: number;
 }
 
 /**
  * The scheduler's events that no cancel drops (one expiry per vaulted card), grouped by instant
- * and kept as columns: four array slots per event instead of an event object with its boxed
- * instant and a heap slot (about 90 bytes of every card SALE a world keeps). Cards expire at a
+ * and kept as columns: two array slots per event (its sequence and subject) instead of an event
+ * object with its boxed instant and a heap slot (about 90 bytes of every card SALE a world keeps). Cards expire at a
  * month's end, so a world's tokens share a few instants. Events come out in (instant, sequence)
  * order, as from the scheduler's heap; each is an object again only when read.
  */
@@ -38,13 +45,15 @@ export class InstantGroups {
     }
     let g = this.#groups[lo];
     if (!g || g.at !== at) {
-      g = { at, seqs: [], events: [], subjects: [], payloads: [], next: 0 };
+      g = { at, seqs: [], events: event, subjects: [], payloads: SUBJECTS, next: 0 };
       this.#groups.splice(lo, 0, g);
     }
+    if (typeof g.events === "string" && event !== g.events) g.events = g.seqs.map(() => g!.events as string);
+    if (g.payloads === SUBJECTS && payload !== subject) g.payloads = [...g.subjects];
     g.seqs.push(seq);
-    g.events.push(event);
     g.subjects.push(subject);
-    g.payloads.push(payload);
+    if (typeof g.events !== "string") g.events.push(event);
+    if (g.payloads !== SUBJECTS) g.payloads.push(payload);
     this.#size++;
   }
 
@@ -71,7 +80,7 @@ export class InstantGroups {
     if (!g) return undefined;
     const e = eventAt(g, g.next);
     g.subjects[g.next] = undefined; // the token string, freed with its token
-    g.payloads[g.next] = undefined;
+    if (g.payloads !== SUBJECTS) g.payloads[g.next] = undefined;
     if (++g.next === g.seqs.length) this.#groups.shift();
     this.#size--;
     return e;
@@ -91,5 +100,7 @@ export class InstantGroups {
 }
 
 function eventAt(g: Group, i: number): ScheduledEvent {
-  return { at: g.at, seq: g.seqs[i]!, event: g.events[i]!, subject: g.subjects[i]!, payload: g.payloads[i] };
+  const subject = g.subjects[i]!;
+  const event = typeof g.events === "string" ? g.events : g.events[i]!;
+  return { at: g.at, seq: g.seqs[i]!, event, subject, payload: g.payloads === SUBJECTS ? subject : g.payloads[i] };
 }
