@@ -5,6 +5,7 @@ import { canRead, indexUnder, listOwners, newestPage } from "../tenancy.js";
 import type { World } from "../world.js";
 import { canTransition, cardExpiresAt, type PaymentToken, type PaymentTokenStatus } from "./payment-token.js";
 import type { CreatePaymentTokenInput, ListPaymentTokensQuery } from "./schema.js";
+import { storedToken } from "./stored-token.js";
 
 /**
  * Payment token operations. A card token is `active` until its expiry month ends, when a scheduled
@@ -30,7 +31,7 @@ export function createPaymentToken(world: World, scope: ClientScope, input: Crea
   const pm = input.payment_method;
   const now = world.clock.now();
   checkPaymentTokenCreate(world, input);
-  const token: PaymentToken = {
+  const token = storedToken({
     token: world.ids.next("PAYMENT_TOKEN"),
     client_id: scope.actor.id,
     type: pm.type === "Card" ? "card" : "ach",
@@ -41,7 +42,7 @@ export function createPaymentToken(world: World, scope: ClientScope, input: Crea
     card: pm.type === "Card" ? vaulted(world, pm) : null,
     bank_account: pm.type === "ACH" ? pm : null,
     created_at: now,
-  };
+  });
   if (token.is_default) clearDefault(world, token);
   world.state.paymentTokens.set(token.token, token);
   indexUnder(world.state.paymentTokensByClient, token.client_id, token.token);

@@ -1,3 +1,4 @@
+import { defineSharedFields } from "../../core/shared-fields.js";
 import { SharedValues } from "../../core/shared-values.js";
 import { highHalf, joinHalves, lowHalf, type Digits } from "../../core/digits.js";
 import type { Transaction } from "./transaction.js";
@@ -32,6 +33,10 @@ const sameOutcome = (a: Outcome, b: Outcome) =>
  */
 const outcomes = new SharedValues<Readonly<Outcome>>(sameOutcome, 1_024);
 
+/** Where a stored payment holds its seldom fields and its outcome (core/shared-fields.ts). */
+const SELDOM_FIELDS = Symbol("seldom fields");
+const OUTCOME_FIELDS = Symbol("outcome");
+
 /** The network transaction id's length (cards, approved) and where it is split to be kept as two small integers. */
 const NETWORK_ID_DIGITS = 15;
 const NETWORK_ID_SPLIT = 8;
@@ -48,8 +53,8 @@ const NETWORK_ID_SPLIT = 8;
  */
 class StoredTransaction implements Transaction {
   // The fields every payment sets are typed by the interface below and assigned here.
-  #seldom: Seldom;
-  #outcome: Readonly<Outcome>;
+  [SELDOM_FIELDS]: Seldom;
+  [OUTCOME_FIELDS]: Readonly<Outcome>;
   /** The network transaction id: its first half as a number, or the whole value when not 15 digits. */
   #networkId: Digits;
   #networkIdLow: number;
@@ -67,12 +72,10 @@ class StoredTransaction implements Transaction {
     this.tip = t.tip;
     this.used = t.used;
     this.method = t.method;
-    this.#outcome = outcomes.find(t.response_code, t) ?? outcomeOf(t);
+    this[OUTCOME_FIELDS] = outcomes.find(t.response_code, t) ?? outcomeOf(t);
     this.#networkIdLow = lowHalf(t.network_transaction_id, NETWORK_ID_DIGITS, NETWORK_ID_SPLIT);
     this.#networkId = highHalf(t.network_transaction_id, this.#networkIdLow, NETWORK_ID_SPLIT);
-    this.#seldom = DEFAULTS;
-    const seldom = seldomOf(t);
-    if (seldom) this.#seldom = seldom;
+    this[SELDOM_FIELDS] = seldomOf(t) ?? DEFAULTS;
   }
 
   get network_transaction_id(): string | null {
@@ -84,35 +87,11 @@ class StoredTransaction implements Transaction {
     this.#networkId = highHalf(value, this.#networkIdLow, NETWORK_ID_SPLIT);
   }
 
-  /** The seldom fields as this payment's own, to write. */
-  #own(): Seldom {
-    if (this.#seldom === DEFAULTS) this.#seldom = { ...DEFAULTS };
-    return this.#seldom;
-  }
-
-  // The seldom fields, read from the shared defaults or the payment's own copy, written to its own;
-  // the outcome fields, read from the shared outcome, written (never done today) to a copy of its own.
+  // The seldom fields, read from the shared defaults or the payment's own copy; the outcome fields,
+  // from the shared outcome (a write, never done today, gives the payment a copy of its own).
   static {
-    for (const key of OUTCOME) {
-      Object.defineProperty(this.prototype, key, {
-        get(this: StoredTransaction) {
-          return this.#outcome[key];
-        },
-        set(this: StoredTransaction, value: never) {
-          this.#outcome = { ...this.#outcome, [key]: value };
-        },
-      });
-    }
-    for (const key of SELDOM) {
-      Object.defineProperty(this.prototype, key, {
-        get(this: StoredTransaction) {
-          return this.#seldom[key];
-        },
-        set(this: StoredTransaction, value: never) {
-          this.#own()[key] = value;
-        },
-      });
-    }
+    defineSharedFields(this.prototype, SELDOM_FIELDS, SELDOM);
+    defineSharedFields(this.prototype, OUTCOME_FIELDS, OUTCOME);
   }
 }
 

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import type { PaymentToken } from "./payment-token.js";
+import { storedToken } from "./stored-token.js";
+
+const fields = (over: Partial<PaymentToken> = {}): PaymentToken => ({
+  token: "PAYMENT_TOKEN-1",
+  client_id: "CLIENT-1",
+  type: "card",
+  status: "active",
+  customer_id: null,
+  is_default: false,
+  nickname: null,
+  card: { type: "Card", entry_method: "ECOMMERCE", pan: "4242424242424242", expiry: { month: "12", year: "2030" } },
+  bank_account: null,
+  created_at: 1,
+  ...over,
+});
+
+/** Every field as a reader sees it. */
+const read = (t: PaymentToken) => Object.fromEntries(Object.keys(fields()).map((k) => [k, t[k as keyof PaymentToken]]));
+
+describe("storedToken", () => {
+  it("reads every field as given, seldom ones included", () => {
+    for (const t of [fields(), fields({ customer_id: "C-1", is_default: true, nickname: "work" }), fields({ type: "ach", card: null, bank_account: { type: "ACH" } as PaymentToken["bank_account"] })]) {
+      expect(read(storedToken(t))).toEqual(read(t));
+    }
+  });
+
+  it("a write changes that token alone, also when both began with every seldom field at its default", () => {
+    const a = storedToken(fields({ token: "A" }));
+    const b = storedToken(fields({ token: "B" }));
+    a.is_default = true;
+    a.nickname = "home";
+    a.status = "inactive";
+    expect([a.is_default, a.nickname, a.status]).toEqual([true, "home", "inactive"]);
+    expect(read(b)).toEqual(read(fields({ token: "B" })));
+    expect(read(storedToken(fields({ token: "C" })))).toEqual(read(fields({ token: "C" })));
+    a.is_default = false;
+    expect(a.is_default).toBe(false);
+  });
+});
