@@ -21,8 +21,8 @@ interface Group {
 /**
  * The scheduler's events that no cancel drops (one expiry per vaulted card), grouped by instant
  * and kept as columns: two array slots per event (its sequence and subject) instead of an event
- * object with its boxed instant and a heap slot (about 90 bytes of every card SALE a world keeps). Cards expire at a
- * month's end, so a world's tokens share a few instants. Events come out in (instant, sequence)
+ * object with its boxed instant and a heap slot (about 90 bytes of every card SALE a world keeps).
+ * Cards expire at a month's end, so a world's tokens share a few instants. Events come out in (instant, sequence)
  * order, as from the scheduler's heap; each is an object again only when read.
  */
 export class InstantGroups {

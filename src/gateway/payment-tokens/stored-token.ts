@@ -12,7 +12,7 @@ const SELDOM_FIELDS = Symbol("seldom fields");
 const DEFAULTS: Readonly<Seldom> = Object.freeze({ customer_id: null, is_default: false, nickname: null, bank_account: null });
 
 /**
- * The object the vault keeps for a token: every card payment makes one, and a suite's rarely name a
+ * The object the vault keeps for a token: every card payment makes one, and a suite rarely names a
  * customer or a nickname; the four seldom fields sit in one shared object of defaults until one is
  * set (then in a copy of the token's own), as a stored payment's do (transactions/stored.ts). Read
  * and written as the plain object it was, through accessors on the prototype.
