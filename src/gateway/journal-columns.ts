@@ -214,7 +214,10 @@ export class EntryColumns {
     this.#atText = order(this.#atText);
     this.#requestIdText = order(this.#requestIdText);
     const bits = new Uint32Array(4 * capacity);
-    for (let k = 0; k < this.#size; k++) bits.set(this.#requestIdBits.subarray(4 * ((this.#head + k) % this.#capacity), 4 * ((this.#head + k) % this.#capacity) + 4), 4 * k);
+    for (let k = 0; k < this.#size; k++) {
+      const from = 4 * ((this.#head + k) % this.#capacity);
+      bits.set(this.#requestIdBits.subarray(from, from + 4), 4 * k);
+    }
     this.#requestIdBits = bits;
     this.#method = order(this.#method);
     this.#path = order(this.#path);
