@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import { GatewayError } from "../core/errors.js";
 import { authenticate } from "../gateway/auth.js";
-import type { Operation } from "../gateway/operation.js";
+import type { Operation, OperationContext } from "../gateway/operation.js";
 import { realSleep } from "../core/clock.js";
 import type { MatchInput } from "../scenarios/engine.js";
 import { nearMisses } from "../scenarios/explain.js";
@@ -36,7 +36,9 @@ export function registerOperation(app: Hono<AppEnv>, op: Operation, options: { s
     }
     const { body, query, rawQuery } = await readInput(c, op);
     const params = c.req.param() as Record<string, string>;
-    const ctx = { world, scope, body, query, params, requestId: c.get("requestId") };
+    // One object of one shape for check and handle (a spread of it per request left the handler's
+    // reads of it missing their inline caches on every request).
+    const ctx: OperationContext<unknown, unknown> = { world, scope, body, query, params, requestId: c.get("requestId"), matched: null };
     // From here to the handler's end nothing awaits: a quirk noted on the world is this request's.
     world.quirkNoted = null;
     try {
@@ -73,7 +75,8 @@ export function registerOperation(app: Hono<AppEnv>, op: Operation, options: { s
       throw naming(e);
     }
     try {
-      result = op.handle({ ...ctx, matched });
+      ctx.matched = matched;
+      result = op.handle(ctx);
       c.set("handled", result); // for the verdict: a 502 answered after this still created it
     } catch (e) {
       c.set("quirk", world.quirkNoted);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { GatewayError } from "../../core/errors.js";
 import type { Transaction } from "../transactions/transaction.js";
-import { BATCH_TRANSITIONS, batchTransition, contribution } from "./batch.js";
+import { applyContribution, BATCH_TRANSITIONS, batchTransition, contribution, zeroSums, type Batch } from "./batch.js";
 
 const tx = (over: Partial<Transaction>): Transaction => ({ type: "SALE", result: "APPROVED", status: "pending", amount: 1000, tip: 200, returned_at: null, is_settled: false, ...over }) as Transaction;
 
@@ -33,5 +33,20 @@ describe("batch contribution", () => {
   test("returned before settlement adds nothing; returned after settlement still counts", () => {
     expect(Object.values(contribution(tx({ status: "closed", returned_at: 1 })))).toEqual([0, 0, 0, 0, 0, 0]);
     expect(contribution(tx({ status: "settled", is_settled: true, returned_at: 1 }))).toMatchObject({ captured_amount: 1000, net_amount: 1000 });
+  });
+});
+
+describe("applying a contribution", () => {
+  test("moves every column by the member's contribution, and back", () => {
+    // A debit, a voided debit and a refund: between them every column gets a non-zero part.
+    for (const t of [tx({}), tx({ status: "voided" }), tx({ type: "REFUND", status: "refund_open" })]) {
+      const start = { approved_amount: 1, captured_amount: 2, refund_amount: 3, void_amount: 4, net_amount: 5, batch_net_amount: 6 };
+      const b = { sums: { ...start } } as Batch;
+      applyContribution(b, t, 1);
+      const c = contribution(t);
+      for (const k of Object.keys(zeroSums()) as (keyof typeof start)[]) expect(b.sums[k], k).toBe(start[k] + c[k]);
+      applyContribution(b, t, -1);
+      expect(b.sums).toEqual(start);
+    }
   });
 });

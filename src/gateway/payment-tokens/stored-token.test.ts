@@ -38,4 +38,14 @@ describe("storedToken", () => {
     a.is_default = false;
     expect(a.is_default).toBe(false);
   });
+
+  it("each seldom field reads and writes its own value", () => {
+    const apart: Partial<PaymentToken> = { customer_id: "C-9", is_default: true, nickname: "spare", bank_account: { type: "ACH" } as PaymentToken["bank_account"] };
+    expect(read(storedToken(fields(apart)))).toEqual(read(fields(apart)));
+    for (const [k, v] of Object.entries(apart)) {
+      const one = storedToken(fields());
+      (one as unknown as Record<string, unknown>)[k] = v;
+      expect(read(one), k).toEqual(read(fields({ [k]: v })));
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { defineSharedFields } from "../../core/shared-fields.js";
+import { written } from "../../core/shared-fields.js";
 import type { PaymentToken } from "./payment-token.js";
 
 /** The fields a token seldom sets: a customer, the default flag, a nickname, a bank account (ACH tokens). */
@@ -32,13 +32,18 @@ class StoredToken implements PaymentToken {
     this[SELDOM_FIELDS] = differs ? { customer_id: t.customer_id, is_default: t.is_default, nickname: t.nickname, bank_account: t.bank_account } : DEFAULTS;
   }
 
-  // The seldom fields, read from the shared defaults or the token's own copy, written to its own.
-  static {
-    defineSharedFields(this.prototype, SELDOM_FIELDS, SELDOM);
-  }
+  // The seldom fields, read from the shared defaults or the token's own copy (core/shared-fields.ts).
+  get customer_id() { return this[SELDOM_FIELDS].customer_id; }
+  set customer_id(v) { this[SELDOM_FIELDS] = written(this[SELDOM_FIELDS], "customer_id", v); }
+  get is_default() { return this[SELDOM_FIELDS].is_default; }
+  set is_default(v) { this[SELDOM_FIELDS] = written(this[SELDOM_FIELDS], "is_default", v); }
+  get nickname() { return this[SELDOM_FIELDS].nickname; }
+  set nickname(v) { this[SELDOM_FIELDS] = written(this[SELDOM_FIELDS], "nickname", v); }
+  get bank_account() { return this[SELDOM_FIELDS].bank_account; }
+  set bank_account(v) { this[SELDOM_FIELDS] = written(this[SELDOM_FIELDS], "bank_account", v); }
 }
 
-/** The fields' types on the class: the seldom ones are the accessors of its static block. */
+/** The types of the fields every token sets, assigned in the constructor. */
 interface StoredToken extends PaymentToken {}
 
 /** The stored form of a new token, from all its fields. */

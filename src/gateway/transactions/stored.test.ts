@@ -60,6 +60,21 @@ describe("storedTransaction", () => {
     expect(read(c)).toEqual(read(fields({ id: "C" })));
   });
 
+  it("each seldom and outcome field reads and writes its own value, every one set apart from the rest", () => {
+    const apart: Partial<Transaction> = {
+      settlement_issue: "REMOVED_FROM_BATCH", remove_at_close: true, returned_at: 7, return_code: "R03", return_reason: "No account", initiator: "CUSTOMER",
+      recurring: true, recurring_details: { initial_transaction_id: "T-0", initial_network_transaction_id: null }, metadata: { m: "1" }, set: { s: 1 },
+      type: "REFUND", result: "DECLINED", processor: "Achproc", response_code: "51", response_description: "Insufficient funds", card_type: "DEBIT",
+    };
+    const withReturn = (t: Transaction) => ({ ...read(t), return_code: t.return_code, return_reason: t.return_reason });
+    expect(withReturn(storedTransaction(fields(apart)))).toEqual(withReturn(fields(apart)));
+    for (const [k, v] of Object.entries(apart)) {
+      const one = storedTransaction(fields());
+      (one as unknown as Record<string, unknown>)[k] = v;
+      expect(withReturn(one), k).toEqual(withReturn(fields({ [k]: v })));
+    }
+  });
+
   it("the fields every payment sets are its own properties, written as such", () => {
     const t = storedTransaction(fields());
     t.status = "closed";

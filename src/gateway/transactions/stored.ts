@@ -1,4 +1,4 @@
-import { defineSharedFields } from "../../core/shared-fields.js";
+import { written } from "../../core/shared-fields.js";
 import { SharedValues } from "../../core/shared-values.js";
 import { highHalf, joinHalves, lowHalf, type Digits } from "../../core/digits.js";
 import type { Transaction } from "./transaction.js";
@@ -31,7 +31,7 @@ const sameOutcome = (a: Outcome, b: Outcome) =>
  * The outcomes payments share, process-wide (they hold no card or account data); past the limit (a
  * scenario may answer any text) each payment keeps its own.
  */
-const outcomes = new SharedValues<Readonly<Outcome>>(sameOutcome, 1_024);
+const outcomes = new SharedValues<Outcome>(sameOutcome, 1_024);
 
 /** Where a stored payment holds its seldom fields and its outcome (core/shared-fields.ts). */
 const SELDOM_FIELDS = Symbol("seldom fields");
@@ -54,7 +54,7 @@ const NETWORK_ID_SPLIT = 8;
 class StoredTransaction implements Transaction {
   // The fields every payment sets are typed by the interface below and assigned here.
   [SELDOM_FIELDS]: Seldom;
-  [OUTCOME_FIELDS]: Readonly<Outcome>;
+  [OUTCOME_FIELDS]: Outcome;
   /** The network transaction id: its first half as a number, or the whole value when not 15 digits. */
   #networkId: Digits;
   #networkIdLow: number;
@@ -87,15 +87,43 @@ class StoredTransaction implements Transaction {
     this.#networkId = highHalf(value, this.#networkIdLow, NETWORK_ID_SPLIT);
   }
 
-  // The seldom fields, read from the shared defaults or the payment's own copy; the outcome fields,
-  // from the shared outcome (a write, never done today, gives the payment a copy of its own).
-  static {
-    defineSharedFields(this.prototype, SELDOM_FIELDS, SELDOM);
-    defineSharedFields(this.prototype, OUTCOME_FIELDS, OUTCOME);
-  }
+  // The seldom fields, read from the shared defaults or the payment's own copy (core/shared-fields.ts).
+  get settlement_issue() { return this[SELDOM_FIELDS].settlement_issue; }
+  set settlement_issue(v) { this[SELDOM_FIELDS] = written(this[SELDOM_FIELDS], "settlement_issue", v); }
+  get remove_at_close() { return this[SELDOM_FIELDS].remove_at_close; }
+  set remove_at_close(v) { this[SELDOM_FIELDS] = written(this[SELDOM_FIELDS], "remove_at_close", v); }
+  get returned_at() { return this[SELDOM_FIELDS].returned_at; }
+  set returned_at(v) { this[SELDOM_FIELDS] = written(this[SELDOM_FIELDS], "returned_at", v); }
+  get return_code() { return this[SELDOM_FIELDS].return_code; }
+  set return_code(v) { this[SELDOM_FIELDS] = written(this[SELDOM_FIELDS], "return_code", v); }
+  get return_reason() { return this[SELDOM_FIELDS].return_reason; }
+  set return_reason(v) { this[SELDOM_FIELDS] = written(this[SELDOM_FIELDS], "return_reason", v); }
+  get initiator() { return this[SELDOM_FIELDS].initiator; }
+  set initiator(v) { this[SELDOM_FIELDS] = written(this[SELDOM_FIELDS], "initiator", v); }
+  get recurring() { return this[SELDOM_FIELDS].recurring; }
+  set recurring(v) { this[SELDOM_FIELDS] = written(this[SELDOM_FIELDS], "recurring", v); }
+  get recurring_details() { return this[SELDOM_FIELDS].recurring_details; }
+  set recurring_details(v) { this[SELDOM_FIELDS] = written(this[SELDOM_FIELDS], "recurring_details", v); }
+  get metadata() { return this[SELDOM_FIELDS].metadata; }
+  set metadata(v) { this[SELDOM_FIELDS] = written(this[SELDOM_FIELDS], "metadata", v); }
+  get set() { return this[SELDOM_FIELDS].set; }
+  set set(v) { this[SELDOM_FIELDS] = written(this[SELDOM_FIELDS], "set", v); }
+  // The outcome fields, from the shared outcome (a write, never done today, gives the payment a copy of its own).
+  get type() { return this[OUTCOME_FIELDS].type; }
+  set type(v) { this[OUTCOME_FIELDS] = written(this[OUTCOME_FIELDS], "type", v); }
+  get result() { return this[OUTCOME_FIELDS].result; }
+  set result(v) { this[OUTCOME_FIELDS] = written(this[OUTCOME_FIELDS], "result", v); }
+  get processor() { return this[OUTCOME_FIELDS].processor; }
+  set processor(v) { this[OUTCOME_FIELDS] = written(this[OUTCOME_FIELDS], "processor", v); }
+  get response_code() { return this[OUTCOME_FIELDS].response_code; }
+  set response_code(v) { this[OUTCOME_FIELDS] = written(this[OUTCOME_FIELDS], "response_code", v); }
+  get response_description() { return this[OUTCOME_FIELDS].response_description; }
+  set response_description(v) { this[OUTCOME_FIELDS] = written(this[OUTCOME_FIELDS], "response_description", v); }
+  get card_type() { return this[OUTCOME_FIELDS].card_type; }
+  set card_type(v) { this[OUTCOME_FIELDS] = written(this[OUTCOME_FIELDS], "card_type", v); }
 }
 
-/** The fields' types on the class: the seldom ones are the accessors of its static block. */
+/** The types of the fields every payment sets, assigned in the constructor. */
 interface StoredTransaction extends Transaction {}
 
 /** The seldom fields of `t` when one differs from its default (a new object), else undefined. */
@@ -112,7 +140,7 @@ function seldomOf(t: Transaction): Seldom | undefined {
 }
 
 /** The outcome fields of `t`, shared from now on when there is room. */
-function outcomeOf(t: Transaction): Readonly<Outcome> {
+function outcomeOf(t: Transaction): Outcome {
   const o = Object.freeze({ type: t.type, result: t.result, processor: t.processor, response_code: t.response_code, response_description: t.response_description, card_type: t.card_type });
   outcomes.add(o.response_code, o);
   return o;
