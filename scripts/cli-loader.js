@@ -3,34 +3,81 @@
 // scripts/build-extras.mjs. It runs the CLI bundle (dist/bin/paydouble.cjs: src/main.ts and every
 // production dependency in one file) through V8's code cache (dist/bin/paydouble.cjs.cache, made at
 // build time by one start and one POST /v1/transactions), so a cold start neither resolves ~230
-// modules nor compiles the functions a start and a first request run. A cache V8 does not accept
-// (another Node version, another bundle) is ignored: the bundle is then compiled as usual.
+// modules nor compiles the functions a start and a first request run.
+//
+// V8 accepts a cache only from its own version and flags: installed from npm and run on another Node
+// line than the one that built the package, or with other V8 flags, the shipped cache is rejected and
+// the bundle compiles as usual (a start about 2.5x as long). The first server run there then trains a
+// cache of its own, written when it stops, in the user's cache folder ($XDG_CACHE_HOME or ~/.cache,
+// then paydouble/), one file per package version, build, Node, flags; later starts take that one.
+// Not the shared temp folder: a cache is code V8 runs, and another user could put one there.
 import { createRequire } from "node:module";
 
 // Built-ins through require, not import: the ESM loader wraps each imported built-in in a module of
 // its export names, about 1-2 ms of CPU for these four (measured at the first answered sale).
 const require = createRequire(import.meta.url);
-const { readFileSync, writeFileSync } = require("node:fs");
-const { dirname } = require("node:path");
+const { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } = require("node:fs");
+const { dirname, join } = require("node:path");
 const { fileURLToPath } = require("node:url");
 const { Script } = require("node:vm");
 
 const url = new URL("./bin/paydouble.cjs", import.meta.url);
 const filename = fileURLToPath(url);
-const cacheFile = `${filename}.cache`;
-let cachedData;
-try {
-  cachedData = readFileSync(cacheFile);
-} catch {
-  cachedData = undefined;
-}
+const mode = process.env.PAYDOUBLE_CODE_CACHE;
+const shippedFile = `${filename}.cache`;
+const ownFile = mode === "write" ? null : ownCacheFile();
+const read = (file) => {
+  try {
+    return file ? readFileSync(file) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+// A cache of this machine's exists only where the shipped one was rejected before: it goes first.
+const own = read(ownFile);
+const cachedData = own ?? read(shippedFile);
 // The bundle is CommonJS, already wrapped by the build as Node wraps a module (`__paydoubleUrl` stands
 // for import.meta.url), and ASCII: read as latin1, it goes to V8 as it is.
 const script = new Script(readFileSync(filename, "latin1"), { filename, cachedData });
-// PAYDOUBLE_CODE_CACHE=write (build time): write the cache after this run (the build stops it with
-// SIGTERM); =report: say on stderr whether V8 took the cache (test/cli.test.ts checks it does).
-const mode = process.env.PAYDOUBLE_CODE_CACHE;
-if (mode === "write") process.on("exit", () => writeFileSync(cacheFile, script.createCachedData()));
-if (mode === "report") process.stderr.write(`code cache: ${!cachedData ? "none" : script.cachedDataRejected ? "rejected" : "accepted"}\n`);
+const accepted = cachedData !== undefined && !script.cachedDataRejected;
+// PAYDOUBLE_CODE_CACHE=write (build time): write the shipped cache after this run (the build stops it
+// with SIGTERM); =report: say on stderr whether V8 took a cache, and whose (test/cli.test.ts checks).
+if (mode === "write") process.on("exit", () => writeFileSync(shippedFile, script.createCachedData()));
+if (mode === "report") process.stderr.write(`code cache: ${!cachedData ? "none" : !accepted ? "rejected" : own ? "accepted (trained on this machine)" : "accepted"}\n`);
+// src/main.ts says when it serves: a run that only printed its version would train a cache that
+// holds nearly nothing a server start needs.
+if (!accepted && ownFile) process.once("paydouble:serving", () => process.on("exit", () => writeOwn(ownFile)));
 const module = { exports: {} };
 script.runInThisContext()(module.exports, createRequire(filename), module, filename, dirname(filename), url.href);
+
+/** Where this package, build, Node and set of V8 flags keep a cache trained on this machine. */
+function ownCacheFile() {
+  try {
+    const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+    const { size, mtimeMs } = statSync(filename);
+    const home = process.env.XDG_CACHE_HOME || join(require("node:os").homedir(), ".cache");
+    const flags = fnv1a(`${process.execArgv.join(" ")}|${process.env.NODE_OPTIONS ?? ""}`);
+    return join(home, "paydouble", `${version}-${size}-${Math.trunc(mtimeMs)}-${process.version}-${process.arch}-${flags}.cache`);
+  } catch {
+    return null;
+  }
+}
+
+/** Written whole or not at all (a start reading it meanwhile sees the old file or none); no folder, no cache. */
+function writeOwn(file) {
+  try {
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    const part = `${file}.${process.pid}`;
+    writeFileSync(part, script.createCachedData(), { mode: 0o600 });
+    renameSync(part, file);
+  } catch {
+    // A read-only home or a full disk: the next start compiles as this one did.
+  }
+}
+
+/** A short digest of the flags (FNV-1a): loading node:crypto for it would cost more than it saves. */
+function fnv1a(text) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(16);
+}

@@ -82,6 +82,8 @@ async function main(): Promise<void> {
   const server = serve({ fetch: double.app.fetch, port: config.port, hostname: config.host }, (info) => {
     const facts = { version: VERSION, address: info.address, port: info.port, control: config.control, replay: config.replay };
     process.stdout.write(bannerLines(double.host, facts).join("\n") + "\n");
+    // For dist/main.js (scripts/cli-loader.js): a server run may train a start-up code cache.
+    (process as NodeJS.EventEmitter).emit("paydouble:serving");
   });
   server.on("error", (e) => fail(`cannot listen: ${e.message}`));
   const stop = () => void closeGracefully(server).then(() => process.exit(0));

@@ -1,7 +1,7 @@
 import { execSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SETTINGS } from "../src/config.js";
 import { VERSION } from "../src/version.js";
@@ -202,6 +202,48 @@ describe("the built CLI's cold-start aids (scripts/build-extras.mjs)", () => {
     const words = (JSON.parse(readFileSync("package.json", "utf8")).scripts.start as string).split(/\s+/);
     expect(words[0]).toBe("node");
     expect(await report(words.slice(1, words.indexOf("dist/main.js")))).toBe("code cache: accepted\n");
+  });
+
+  // Installed from npm and run on another Node line (or with other V8 flags) than the build's, the
+  // shipped cache is rejected: simulated by a copy of dist/ whose shipped cache V8 cannot read.
+  it("where the shipped cache does not fit, the first server run trains one of its own and later starts take it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "own-cache-"));
+    cpSync("dist", join(dir, "dist"), { recursive: true });
+    for (const f of ["fixtures", "scenarios", "package.json"]) symlinkSync(resolve(f), join(dir, f));
+    writeFileSync(join(dir, "dist/bin/paydouble.cjs.cache"), Buffer.alloc(4096, 1));
+    const cacheHome = join(dir, "cache");
+    const env = { ...process.env, PAYDOUBLE_CODE_CACHE: "report", XDG_CACHE_HOME: cacheHome };
+    const spawnCopy = (args: string[]) => spawn(process.execPath, [join(dir, "dist/main.js"), ...args], { env });
+    const version = () =>
+      new Promise<string>((resolve) => {
+        const child = spawnCopy(["--version"]);
+        let stderr = "";
+        child.stderr.on("data", (d) => (stderr += d));
+        child.on("close", () => resolve(stderr));
+      });
+    const trained = () => (existsSync(join(cacheHome, "paydouble")) ? readdirSync(join(cacheHome, "paydouble")) : []);
+
+    expect(await version()).toBe("code cache: rejected\n");
+    expect(trained(), "a run that served nothing trains nothing").toEqual([]);
+
+    const server = spawnCopy(["--port", "0"]);
+    let out = "";
+    const url = await new Promise<string>((resolve) =>
+      server.stdout.on("data", (d) => {
+        out += d;
+        const m = /listening on (http:\/\/\S+)/.exec(out);
+        if (m) resolve(m[1]);
+      }),
+    );
+    const sale = { type: "SALE", amount: 100, payment_method: { type: "Card", entry_method: "ECOMMERCE", pan: "4242424242424242", expiry: { month: "12", year: "2030" } } };
+    const paid = await fetch(`${url}/v1/transactions`, { method: "POST", headers: { "Api-Key": MERCHANT.key, "Client-Id": MERCHANT.id, "content-type": "application/json" }, body: JSON.stringify(sale) });
+    expect(paid.status).toBe(200);
+    const exit = stopped(server);
+    server.kill("SIGTERM");
+    expect(await exit).toBe(0);
+    expect(trained()).toHaveLength(1);
+
+    expect(await version()).toBe("code cache: accepted (trained on this machine)\n");
   });
 
   it("ships the built-in scenario and default fixtures as JSON compiled from the current YAML", async () => {
