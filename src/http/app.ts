@@ -11,6 +11,7 @@ import type { AppEnv } from "./env.js";
 import type { JournalListener } from "../gateway/journal.js";
 import { elapsedMs, monotonicMs } from "../core/wall.js";
 import { answerHeader, answerJson } from "./answer.js";
+import { requestHeader } from "./headers.js";
 import { controlArrival, controlDone, createdDespiteError } from "./activity.js";
 import { toEnvelope, unknownRoute } from "./errors.js";
 import { TransportFault, type Sleep } from "./outcomes.js";
@@ -94,7 +95,7 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
       // answer: status 0). Nothing of it is kept; the request still ticked and drew its id.
       if (gateway) {
         const refusal = bodyError instanceof GatewayError ? { status: bodyError.status, error_code: bodyError.code } : { status: 0, error_code: null };
-        const bytes = Number(c.req.header("content-length") ?? 0) || BODY_LIMIT + 1;
+        const bytes = Number(requestHeader(c, "content-length") ?? 0) || BODY_LIMIT + 1;
         world.recordChange({ kind: "request", method: c.req.method, path: localPath + searchOf(c.req.url), headers: {}, body: null, ...arrived, refused: { ...refusal, operation: null, client_id: null, bytes } });
         c.set("errorCode", refusal.error_code ?? undefined);
         record(refusal.status, refusedBodyMarker(bytes));
@@ -154,10 +155,10 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
       if (options.onRequest) options.onRequest(world.journal.masked(entry), live);
       // After the journal, outside it: wall-clock instants go to the audit's retry gaps only.
       if (verdict) {
-        const actingAs = c.req.header("x-acting-as-client-id");
+        const actingAs = requestHeader(c, "x-acting-as-client-id");
         verdict.observe({
           sandboxId, world, entry, url: c.req.url, body: c.get("journalBody"), result: c.get("handled"), answer: c.get("answer"),
-          actingAs, clientIdHeader: actingAs === undefined ? undefined : c.req.header("client-id"), arrivedMs, answeredMs: options.wallClock ? options.wallClock() : monotonicMs(),
+          actingAs, clientIdHeader: actingAs === undefined ? undefined : requestHeader(c, "client-id"), arrivedMs, answeredMs: options.wallClock ? options.wallClock() : monotonicMs(),
         });
       }
       return entry;

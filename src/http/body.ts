@@ -1,5 +1,7 @@
 import type { Context } from "hono";
 import { GatewayError } from "../core/errors.js";
+import type { AppEnv } from "./env.js";
+import { requestHeader } from "./headers.js";
 
 /** Largest accepted request body (bytes); larger bodies are 400 with `details.body` (PRODUCT.md limits). */
 export const BODY_LIMIT = 1024 * 1024;
@@ -13,9 +15,9 @@ export const tooLarge = () => new GatewayError("INVALID_REQUEST_DATA", { details
  * to the server to drain or drop), so an oversized body never sits in memory whole. The text is put
  * in hono's body cache, so handlers reading `c.req.text()`/`json()` get it without a second read.
  */
-export async function readCappedBody(c: Context): Promise<string | null> {
+export async function readCappedBody(c: Context<AppEnv>): Promise<string | null> {
   if (c.req.method === "GET" || c.req.method === "HEAD") return null;
-  const declared = c.req.header("content-length");
+  const declared = requestHeader(c, "content-length");
   if (declared !== undefined && Number(declared) > BODY_LIMIT) throw tooLarge();
   // Behind @hono/node-server, straight from node's stream: `c.req.raw.body` would build a full
   // Request and a web stream per request (the server's slow path).

@@ -10,6 +10,7 @@ import { processorOf } from "../gateway/processor-of.js";
 import { delayIfAsked, deliver, failAfterHandling, failBeforeHandling, namingProcessor, type Sleep } from "./outcomes.js";
 import { readInput } from "./validate.js";
 import { answerHeader } from "./answer.js";
+import { requestHeader } from "./headers.js";
 import { headerSafeLabel } from "../scenarios/label.js";
 
 /**
@@ -23,9 +24,9 @@ export function registerOperation(app: Hono<AppEnv>, op: Operation, options: { s
     const world = c.get("world");
     c.set("operation", op.id);
     const scope = authenticate(world.state, {
-      apiKey: c.req.header("api-key"),
-      clientId: c.req.header("client-id"),
-      actingAs: c.req.header("x-acting-as-client-id"),
+      apiKey: requestHeader(c, "api-key"),
+      clientId: requestHeader(c, "client-id"),
+      actingAs: requestHeader(c, "x-acting-as-client-id"),
     });
     c.set("clientId", scope.actor.id);
     // "Sending one's own client id is not the same as omitting the header and is rejected on some

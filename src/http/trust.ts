@@ -1,6 +1,6 @@
 import type { Context } from "hono";
-import type { IncomingHttpHeaders } from "node:http";
 import type { AppEnv } from "./env.js";
+import { nodeHeaders } from "./headers.js";
 
 /**
  * The first step of every request, before the body is read or a world is chosen: keeps web pages
@@ -71,11 +71,6 @@ function builtinAllowed(name: string): boolean {
   if (name.startsWith("[") || IPV4.test(name)) return true;
   // A single label (no dot): a container or CI service name, or a machine name of the local network.
   return name !== "" && !name.includes(".");
-}
-
-/** Node's parsed headers when served by @hono/node-server (no Headers object is built to read them). */
-function nodeHeaders(c: Context<AppEnv>): IncomingHttpHeaders | undefined {
-  return (c.env as { incoming?: { headers?: IncomingHttpHeaders } } | undefined)?.incoming?.headers;
 }
 
 /** Why this request must not reach any world, or null when it may. */

@@ -6,6 +6,7 @@ import type { Operation } from "../gateway/operation.js";
 import type { AppEnv } from "./env.js";
 import { maskCardsDeep, maskDigitRuns } from "../core/mask.js";
 import { PARSE_ONCE } from "../core/parse-once.js";
+import { requestHeader } from "./headers.js";
 
 const invalid = (field: string, problem: string) =>
   new GatewayError("INVALID_REQUEST_DATA", { details: { [field]: problem } });
@@ -21,7 +22,7 @@ export async function readJsonBody(c: Context<AppEnv>, optional: boolean): Promi
     if (optional) return {};
     throw invalid("body", "is required");
   }
-  const type = c.req.header("content-type") ?? "";
+  const type = requestHeader(c, "content-type") ?? "";
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type.trim())) {
     throw invalid("content-type", "must be application/json");
   }
