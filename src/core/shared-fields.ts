@@ -7,7 +7,7 @@
  *
  * The getters are written out one per field (`get type() { return this[OUTCOME].type; }`), not
  * made in a loop: closures made at one place share their inline caches, so every read of every
- * field went through one cache that had seen all their names (megamorphic), about 6,000
+ * field went through one cache that had seen all their names (megamorphic), about 5,000
  * instructions a card SALE (docs/explanation/performance.md, "Seventh round").
  */
 export function written<T extends object, K extends keyof T>(fields: T, key: K, value: T[K]): T {
