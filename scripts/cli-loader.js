@@ -55,7 +55,8 @@ function ownCacheFile() {
   try {
     const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
     const { size, mtimeMs } = statSync(filename);
-    const home = process.env.XDG_CACHE_HOME || join(require("node:os").homedir(), ".cache");
+    // $HOME before node:os, which a start does not load otherwise (homedir() reads $HOME first too).
+    const home = process.env.XDG_CACHE_HOME || join(process.env.HOME || require("node:os").homedir(), ".cache");
     const flags = fnv1a(`${process.execArgv.join(" ")}|${process.env.NODE_OPTIONS ?? ""}`);
     return join(home, "paydouble", `${version}-${size}-${Math.trunc(mtimeMs)}-${process.version}-${process.arch}-${flags}.cache`);
   } catch {
