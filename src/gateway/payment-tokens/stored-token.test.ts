@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PaymentToken } from "./payment-token.js";
+import { TOKEN_TRANSITIONS, type PaymentToken, type PaymentTokenStatus } from "./payment-token.js";
 import { storedToken } from "./stored-token.js";
 
 const fields = (over: Partial<PaymentToken> = {}): PaymentToken => ({
@@ -46,6 +46,24 @@ describe("storedToken", () => {
       const one = storedToken(fields());
       (one as unknown as Record<string, unknown>)[k] = v;
       expect(read(one), k).toEqual(read(fields({ [k]: v })));
+    }
+  });
+
+  it("the creation instant, kind and status (kept together) each read and write their own value", () => {
+    const instants = [0, 3_599_999, 3_600_000, Date.UTC(2026, 2, 2, 15, 59, 59, 999), Date.UTC(9999, 11, 31, 23, 59, 59, 999), 2.5];
+    for (const status of Object.keys(TOKEN_TRANSITIONS) as PaymentTokenStatus[]) {
+      for (const type of ["card", "ach"] as const) {
+        for (const created_at of instants) {
+          const over = { status, type, created_at };
+          expect(read(storedToken(fields(over))), JSON.stringify(over)).toEqual(read(fields(over)));
+        }
+      }
+    }
+    const apart: Partial<PaymentToken> = { status: "verification_failed", type: "ach", created_at: Date.UTC(2030, 0, 1, 0, 0, 0, 7) };
+    for (const [k, v] of Object.entries(apart)) {
+      const one = storedToken(fields({ created_at: Date.UTC(2026, 2, 2, 15, 0, 0, 1) }));
+      (one as unknown as Record<string, unknown>)[k] = v;
+      expect(read(one), k).toEqual(read(fields({ created_at: Date.UTC(2026, 2, 2, 15, 0, 0, 1), [k]: v })));
     }
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { storedTransaction } from "./stored.js";
-import type { Transaction } from "./transaction.js";
+import { TRANSITIONS, type Transaction, type TxStatus } from "./transaction.js";
 
 const fields = (over: Partial<Transaction> = {}): Transaction => ({
   id: "TRANSACTION-1",
@@ -81,6 +81,24 @@ describe("storedTransaction", () => {
     t.batch_id = "BATCH-1";
     t.used = 40;
     expect([t.status, t.batch_id, t.used]).toEqual(["closed", "BATCH-1", 40]);
+  });
+
+  it("the creation instant, status and is_settled (kept together) each read and write their own value", () => {
+    const instants = [0, 1, 3_599_999, 3_600_000, Date.UTC(2026, 2, 2, 15, 59, 59, 999), Date.UTC(9999, 11, 31, 23, 59, 59, 999), 1.5];
+    for (const status of Object.keys(TRANSITIONS) as TxStatus[]) {
+      for (const is_settled of [false, true]) {
+        for (const time_created of instants) {
+          const over = { status, is_settled, time_created };
+          expect(read(storedTransaction(fields(over))), JSON.stringify(over)).toEqual(read(fields(over)));
+        }
+      }
+    }
+    const apart: Partial<Transaction> = { status: "refund_settled", is_settled: true, time_created: Date.UTC(2030, 0, 1, 0, 0, 0, 7) };
+    for (const [k, v] of Object.entries(apart)) {
+      const one = storedTransaction(fields({ time_created: Date.UTC(2026, 2, 2, 15, 0, 0, 1) }));
+      (one as unknown as Record<string, unknown>)[k] = v;
+      expect(read(one), k).toEqual(read(fields({ time_created: Date.UTC(2026, 2, 2, 15, 0, 0, 1), [k]: v })));
+    }
   });
 
   it("payments with one outcome share it; a write to one gives it its own, and others with that outcome keep theirs", () => {
