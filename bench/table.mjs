@@ -135,6 +135,11 @@ console.log(row("requests/s", "rps", "", 0, `>= 0.6x Hono (now ${rpsRatio.toFixe
 console.log(row("p99 latency", "p99", " ms", 1, "<= 5 ms", pd.p99 <= 5));
 console.log(row("peak RSS", "rss", " MB", 0, `<= 2x Hono (now ${(pd.rss / hono.rss).toFixed(2)}x)`, pd.rss <= 2 * hono.rss));
 console.log(row("start to first payment", "start", " ms", 0, `<= 1.3x node (now ${(pd.start / node.start).toFixed(2)}x)`, pd.start <= 1.3 * node.start));
+// Each server's rounds, in order: its first begins on a fresh process, so it holds the JIT's
+// warm-up (paydouble's hot path is several times bare Hono's code; docs/explanation/performance.md).
+console.log("");
+console.log("rounds in order (each server's first includes its warm-up):");
+for (const n of names) console.log(`  ${n}: ${figures[n].rps.map((r) => Math.round(r)).join(" / ")} requests/s, p99 ${figures[n].p99.map((p) => p.toFixed(1)).join(" / ")} ms`);
 const bad = names.filter((n) => figures[n].non2xx > 0);
 if (bad.length) {
   console.log(`non-2xx answers or errors: ${bad.map((n) => `${n} ${figures[n].non2xx}`).join(", ")}`);
