@@ -14,7 +14,7 @@ const HOUR_MS = 3_600_000;
 const MS_MASK = (1 << 22) - 1;
 /** Set when the instant is kept whole in the hour's field. */
 const WHOLE = 1 << 22;
-/** The bits {@link instantBits} uses; a record's own values go at {@link FREE_SHIFT} and above (up to bit 30). */
+/** The bits an instant uses; a record's own values go at {@link FREE_SHIFT} and above (up to bit 30). */
 const INSTANT_MASK = MS_MASK | WHOLE;
 export const FREE_SHIFT = 23;
 
