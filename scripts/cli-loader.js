@@ -10,18 +10,21 @@
 // the bundle compiles as usual (a start about 2.5x as long). The first server run there then trains a
 // cache of its own, written when it stops, in the user's cache folder ($XDG_CACHE_HOME or ~/.cache,
 // then paydouble/), one file per package version, build, Node, flags; later starts take that one.
+// The folder keeps the newest few (about 1.2 MB each), so upgrades and rebuilds do not fill it.
 // Not the shared temp folder: a cache is code V8 runs, and another user could put one there.
 import { createRequire } from "node:module";
 
 // Built-ins through require, not import: the ESM loader wraps each imported built-in in a module of
 // its export names, about 1-2 ms of CPU for these four (measured at the first answered sale).
 const require = createRequire(import.meta.url);
-const { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } = require("node:fs");
+const { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } = require("node:fs");
 const { dirname, join } = require("node:path");
 const { fileURLToPath } = require("node:url");
 const { Script } = require("node:vm");
 
 const url = new URL("./bin/paydouble.cjs", import.meta.url);
+/** How many caches of this machine's the folder keeps, newest first (a write is a server run's stop). */
+const KEPT = 8;
 const filename = fileURLToPath(url);
 const mode = process.env.PAYDOUBLE_CODE_CACHE;
 const shippedFile = `${filename}.cache`;
@@ -71,8 +74,24 @@ function writeOwn(file) {
     const part = `${file}.${process.pid}`;
     writeFileSync(part, script.createCachedData(), { mode: 0o600 });
     renameSync(part, file);
+    prune(dirname(file));
   } catch {
     // A read-only home or a full disk: the next start compiles as this one did.
+  }
+}
+
+/** Removes all but the {@link KEPT} newest caches from the folder (a part a killed run left counts as one). */
+function prune(folder) {
+  const caches = readdirSync(folder)
+    .filter((name) => /\.cache(\.\d+)?$/.test(name))
+    .map((name) => ({ name, time: statSync(join(folder, name)).mtimeMs }))
+    .sort((a, b) => b.time - a.time);
+  for (const { name } of caches.slice(KEPT)) {
+    try {
+      unlinkSync(join(folder, name));
+    } catch {
+      // Removed meanwhile by another run's prune.
+    }
   }
 }
 

@@ -1,5 +1,5 @@
 import { execSync, spawn, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -225,6 +225,16 @@ describe("the built CLI's cold-start aids (scripts/build-extras.mjs)", () => {
 
     expect(await version()).toBe("code cache: rejected\n");
     expect(trained(), "a run that served nothing trains nothing").toEqual([]);
+    // Caches of earlier versions and builds, and a part a killed run left, each an hour older than the
+    // one before: the folder keeps the 8 newest caches once this run has written its own.
+    const folder = join(cacheHome, "paydouble");
+    mkdirSync(folder, { recursive: true });
+    const stale = [...Array.from({ length: 9 }, (_, i) => `0.0.${i}-1-2-v20.0.0-x64-abc.cache`), "0.0.9-1-2-v20.0.0-x64-abc.cache.4242"];
+    stale.forEach((name, i) => {
+      writeFileSync(join(folder, name), "old");
+      utimesSync(join(folder, name), new Date(Date.now() - (i + 1) * 3_600_000), new Date(Date.now() - (i + 1) * 3_600_000));
+    });
+    writeFileSync(join(folder, "notes.txt"), "not a cache");
 
     const server = spawnCopy(["--port", "0"]);
     let out = "";
@@ -241,7 +251,9 @@ describe("the built CLI's cold-start aids (scripts/build-extras.mjs)", () => {
     const exit = stopped(server);
     server.kill("SIGTERM");
     expect(await exit).toBe(0);
-    expect(trained()).toHaveLength(1);
+    const own = trained().filter((name) => !stale.includes(name) && name !== "notes.txt");
+    expect(own).toHaveLength(1);
+    expect(trained().sort()).toEqual([...own, ...stale.slice(0, 7), "notes.txt"].sort());
 
     expect(await version()).toBe("code cache: accepted (trained on this machine)\n");
   });
