@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// First: it must run before the adapter below reads the web globals (cli/deferred-web.ts).
+import "./cli/start-lean.js";
 import { serve } from "@hono/node-server";
 import { readFileSync } from "node:fs";
 import { parseCommand } from "./cli/args.js";

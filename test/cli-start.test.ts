@@ -1,0 +1,71 @@
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ensureBuilt } from "./built-cli.js";
+import { MERCHANT } from "./helpers.js";
+
+beforeAll(ensureBuilt, 300_000);
+
+/**
+ * Preloaded into the built CLI: after each answer it writes on stderr whether undici (behind node's
+ * Headers, Request and Response) and node:http2 have been loaded by then. `--require` is no V8 flag,
+ * so the shipped code cache still runs.
+ */
+const HOOK = `
+const http = require("node:http");
+const emit = http.Server.prototype.emit;
+const loaded = (end) => process.moduleLoadList.some((m) => m.endsWith(end));
+http.Server.prototype.emit = function (event, req, res) {
+  if (event === "request") res.once("finish", () => process.stderr.write("after " + req.method + " " + req.url + ": undici=" + loaded("/undici") + " http2=" + loaded(" http2") + "\\n"));
+  return emit.apply(this, arguments);
+};
+`;
+
+/** Node 20 loads undici at the first read of `Headers`, `Request` or `Response`; Node 26 has it loaded already (and node:http2 costs nothing there). */
+const undiciLoadsLazily = execFileSync(process.execPath, ["-p", "typeof Object.getOwnPropertyDescriptor(globalThis, 'Headers').get"], { encoding: "utf8" }).trim() === "function";
+
+describe("the built CLI's start path (src/cli/deferred-web.ts, deferred-http2.ts)", () => {
+  it("answers its first payment without loading undici or node:http2 (Node 20), and loads undici for the first answer that needs it", async () => {
+    const hook = join(mkdtempSync(join(tmpdir(), "start-hook-")), "hook.cjs");
+    writeFileSync(hook, HOOK);
+    const child = spawn(process.execPath, ["--require", hook, "dist/main.js", "--port", "0"], { env: { ...process.env, PAYDOUBLE_CODE_CACHE: "report" } });
+    let out = "";
+    let err = "";
+    child.stderr.on("data", (d) => (err += d));
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on("data", (d) => {
+        out += d;
+        const m = /listening on (http:\/\/\S+)/.exec(out);
+        if (m) resolve(m[1]);
+      });
+      child.on("exit", (code) => reject(new Error(`exited ${code} before listening: ${err}`)));
+    });
+    try {
+      const card = { type: "Card", entry_method: "ECOMMERCE", pan: "4242424242424242", expiry: { month: "12", year: "2030" }, cvv: "123" };
+      const sale = await fetch(`${url}/v1/transactions`, {
+        method: "POST",
+        headers: { "Api-Key": MERCHANT.key, "Client-Id": MERCHANT.id, "content-type": "application/json" },
+        body: JSON.stringify({ type: "SALE", amount: 1000, payment_method: card }),
+      });
+      expect(sale.status).toBe(200);
+      expect(sale.headers.get("content-type")).toBe("application/json");
+      expect(await sale.json()).toMatchObject({ type: "SALE", result: "APPROVED", amount: 1000 });
+      // The control API's answers keep their headers in a Headers (hono's c.header): undici loads then.
+      const health = await fetch(`${url}/_mock/health`);
+      expect(health.status).toBe(200);
+      expect(health.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(health.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      expect(await health.json()).toMatchObject({ status: "ok", seed: "paydouble" });
+    } finally {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.on("exit", r));
+    }
+    expect(err).toContain("code cache: accepted\n");
+    if (!undiciLoadsLazily) return;
+    expect(err).toContain("after POST /v1/transactions: undici=false http2=false\n");
+    // (undici loads node:http2 itself.)
+    expect(err).toMatch(/after GET \/_mock\/health: undici=true /);
+  });
+});
