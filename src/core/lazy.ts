@@ -20,14 +20,18 @@ export function lazy<T>(build: () => T): () => T {
 
 /**
  * A schema, or the function that builds it on first use ({@link lazy}): a start builds no control
- * schema and no `/v1` response schema; only the OpenAPI documents and the routes that parse with
- * them do (docs/explanation/performance.md, "Cold start"). Read one with {@link schemaOf}.
+ * schema, no `/v1` response schema and no `/v1` request schema; a route builds its own when it first
+ * parses, the OpenAPI documents when asked for (docs/explanation/performance.md, "Cold start").
+ * Read one with {@link schemaOf}.
  */
-export type SchemaRef = z.ZodType | (() => z.ZodType);
+export type SchemaRef<T = unknown> = z.ZodType<T> | (() => z.ZodType<T>);
 
 /** The schema a {@link SchemaRef} names (built now if it was not). */
-export function schemaOf(ref: SchemaRef): z.ZodType;
-export function schemaOf(ref: SchemaRef | undefined): z.ZodType | undefined;
-export function schemaOf(ref: SchemaRef | undefined): z.ZodType | undefined {
+export function schemaOf<T>(ref: SchemaRef<T>): z.ZodType<T>;
+export function schemaOf<T>(ref: SchemaRef<T> | undefined): z.ZodType<T> | undefined;
+export function schemaOf<T>(ref: SchemaRef<T> | undefined): z.ZodType<T> | undefined {
   return typeof ref === "function" ? ref() : ref;
 }
+
+/** The schema type a {@link SchemaRef} type names. */
+export type Built<R> = R extends () => infer S ? (S extends z.ZodType ? S : never) : R extends z.ZodType ? R : never;

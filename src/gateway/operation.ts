@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { SchemaRef } from "../core/lazy.js";
+import type { Built, SchemaRef } from "../core/lazy.js";
 import type { ClientScope } from "./auth.js";
 import type { World } from "./world.js";
 import type { Matched } from "../scenarios/engine.js";
@@ -30,10 +30,12 @@ export interface Operation<B = unknown, Q = unknown> {
   summary: string;
   /** What the operation does and every rule it enforces that the schemas cannot say (OpenAPI `description`). */
   description: string;
-  body?: z.ZodType<B>;
+  /** The body's schema, or the function that builds it at the route's first parse (`lazy`). */
+  body?: SchemaRef<B>;
   /** Whether the body may be omitted (capture); validated as `{}` then. */
   bodyOptional?: boolean;
-  query?: z.ZodType<Q>;
+  /** The query's schema, or the function that builds it at the route's first parse (`lazy`). */
+  query?: SchemaRef<Q>;
   /**
    * The 200 body's schema, or the function that builds it (`lazy`): only the OpenAPI document and the
    * tests read it, since an answer is the object toWire returns and is never parsed, so the resource
@@ -60,8 +62,8 @@ export interface Operation<B = unknown, Q = unknown> {
 }
 
 /** Declares an operation with its body and query types inferred from the schemas. */
-export function defineOperation<BS extends z.ZodType = z.ZodType<undefined>, QS extends z.ZodType = z.ZodType<undefined>>(
-  op: Omit<Operation<z.output<BS>, z.output<QS>>, "body" | "query"> & { body?: BS; query?: QS },
+export function defineOperation<BS extends SchemaRef = z.ZodType<undefined>, QS extends SchemaRef = z.ZodType<undefined>>(
+  op: Omit<Operation<z.output<Built<BS>>, z.output<Built<QS>>>, "body" | "query"> & { body?: BS; query?: QS },
 ): Operation {
   return op as unknown as Operation;
 }

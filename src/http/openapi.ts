@@ -101,13 +101,13 @@ function operationObject(op: Operation, schemas: SchemaCollector, pathParams: st
     parameters: [
       { $ref: "#/components/parameters/ActingAs" },
       ...pathParams.map((name) => ({ name, in: "path", required: true, schema: { type: "string", minLength: 1 } })),
-      ...queryParameters(op.query, schemas),
+      ...queryParameters(schemaOf(op.query), schemas),
     ],
     ...(op.body
       ? {
           requestBody: {
             required: !op.bodyOptional,
-            content: { "application/json": { schema: schemas.convert(op.body, "input"), ...examplesOf(recorded?.request) } },
+            content: { "application/json": { schema: schemas.convert(schemaOf(op.body), "input"), ...examplesOf(recorded?.request) } },
           },
         }
       : {}),

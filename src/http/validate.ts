@@ -6,6 +6,7 @@ import type { Operation } from "../gateway/operation.js";
 import type { AppEnv } from "./env.js";
 import { maskCardsDeep, maskDigitRuns } from "../core/mask.js";
 import { PARSE_ONCE } from "../core/parse-once.js";
+import { schemaOf } from "../core/lazy.js";
 import { requestHeader } from "./headers.js";
 
 const invalid = (field: string, problem: string) =>
@@ -84,7 +85,7 @@ export async function readInput(c: Context<AppEnv>, op: Operation): Promise<{ bo
   };
   let body: unknown;
   if (op.body) {
-    const schema = op.body;
+    const schema = schemaOf(op.body);
     const raw = await readJsonBody(c, op.bodyOptional ?? false).catch((e: unknown) => collect(() => { throw e; }));
     c.set("journalBody", raw);
     // Card numbers in free text are masked as the input is taken: every answer, view and export
@@ -92,7 +93,7 @@ export async function readInput(c: Context<AppEnv>, op: Operation): Promise<{ bo
     if (raw !== undefined) body = maskCardsDeep(collect(() => parseWith(schema, raw, "body")));
   }
   const rawQuery = readQuery(c.req.url);
-  const query = collect(() => parseQuery(op.query, rawQuery));
+  const query = collect(() => parseQuery(schemaOf(op.query), rawQuery));
   if (Object.keys(details).length > 0) throw new GatewayError("INVALID_REQUEST_DATA", { details: { ...details } });
   return { body, query, rawQuery };
 }

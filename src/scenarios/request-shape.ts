@@ -2,6 +2,7 @@ import { z } from "zod";
 import { OPERATIONS } from "../gateway/operations.js";
 import type { Operation } from "../gateway/operation.js";
 import { nearest } from "../core/nearest.js";
+import { schemaOf } from "../core/lazy.js";
 
 /**
  * What a rule's `body.*`, `query.*` and `params.*` paths may name, derived from the very zod
@@ -71,7 +72,7 @@ export function requestShapes(): Map<string, Record<Block, Shape>> {
   if (cache.size > 0) return cache;
   const all: Record<Block, Shape> = { body: empty(), query: empty(), params: empty() };
   for (const op of OPERATIONS) {
-    const shapes = { body: fromZod(op.body), query: fromZod(op.query), params: paramsOf(op) };
+    const shapes = { body: fromZod(schemaOf(op.body)), query: fromZod(schemaOf(op.query)), params: paramsOf(op) };
     cache.set(op.id, shapes);
     for (const b of ["body", "query", "params"] as const) merge(all[b], structuredCloneShape(shapes[b]));
   }

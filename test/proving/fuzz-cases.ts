@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { schemaOf } from "../../src/core/lazy.js";
 import type { Operation } from "../../src/gateway/operation.js";
 import type { Caller, Reply, setup } from "../helpers.js";
 import { MERCHANT, RESELLER } from "../helpers.js";
@@ -63,8 +64,8 @@ const queryEdit = fc.oneof(
 /** The arbitrary of fuzz cases for one operation: its path, headers, query and body, mutated. */
 export function casesFor(op: Operation, realParam: (name: string) => string): fc.Arbitrary<Case> {
   // `client` names the demo merchant (a random CLIENT-<ulid> is only ever a 403).
-  const body = op.body ? arbitraryFor(op.body, { client: fc.constant(MERCHANT.id) }) : fc.constant(undefined);
-  const query = op.query ? arbitraryFor(op.query) : fc.constant({});
+  const body = op.body ? arbitraryFor(schemaOf(op.body), { client: fc.constant(MERCHANT.id) }) : fc.constant(undefined);
+  const query = op.query ? arbitraryFor(schemaOf(op.query)) : fc.constant({});
   const bodyMode = fc.oneof(
     { weight: 3, arbitrary: fc.constant<{ kind: "valid" }>({ kind: "valid" }) },
     { weight: 5, arbitrary: edit.map((e) => ({ kind: "edit" as const, e })) },

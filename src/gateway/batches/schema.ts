@@ -8,7 +8,7 @@ import { BATCH_TYPE, type Batch } from "./batch.js";
 
 /** Wire schemas of the Batch resource (spec "Batch", Endpoints detail 1, PRODUCT.md "Close batch"). */
 
-export const closeBatchBody = z
+export const closeBatchBody = lazy(() => z
   .object({
     client_id: text(64),
     /** Request-body casing, like integrations. */
@@ -19,20 +19,20 @@ export const closeBatchBody = z
     batch_id: text(64).optional(),
   })
   .strict()
-  .meta({ id: "CloseBatchRequest" });
-export type CloseBatchInput = z.output<typeof closeBatchBody>;
+  .meta({ id: "CloseBatchRequest" }));
+export type CloseBatchInput = z.output<ReturnType<typeof closeBatchBody>>;
 
 export const BATCH_SORT_COLUMNS = ["created_at", "batch_number", "status", "net_amount", "closed_at_date_time", "settled_at_date_time"] as const;
 
-export const listBatchesQuery = z
+export const listBatchesQuery = lazy(() => z
   .object({
     take: pageSize(100).optional().meta(pageSizeMeta(100)),
     skip: pageOffset().optional().meta(offsetMeta),
     sort_column: z.enum(BATCH_SORT_COLUMNS).optional(),
     sort_order: z.enum(["asc", "desc"]).optional(),
   })
-  .strict();
-export type ListBatchesQuery = z.output<typeof listBatchesQuery>;
+  .strict());
+export type ListBatchesQuery = z.output<ReturnType<typeof listBatchesQuery>>;
 
 // Response schemas are built on first use: see `Operation.response` (src/gateway/operation.ts).
 const int = z.number().int();

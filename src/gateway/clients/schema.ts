@@ -7,7 +7,7 @@ import type { Client } from "./client.js";
 /** Wire schemas of the Client resource (spec "Client", "Limits", Endpoints details 2-4). */
 
 /** A person on create: also the body of `POST /v1/users`. */
-export const adminCreate = z
+export const adminCreate = lazy(() => z
   .object({
     first_name: text(100),
     last_name: text(100),
@@ -15,7 +15,7 @@ export const adminCreate = z
     phone: phone.nullable().optional(),
     time_zone: timeZone.nullable().optional(),
   })
-  .strict();
+  .strict());
 
 /** On update every property of `admin_contact_details` is optional. */
 const adminUpdate = z
@@ -29,25 +29,25 @@ const adminUpdate = z
   .partial()
   .strict();
 
-export const createClientBody = z
+export const createClientBody = lazy(() => z
   .object({
     dba: text(100),
     type: z.enum(["merchant", "reseller"]),
     /** "Maximum 30 characters on create", rejected with 400 above that. */
     website: text(30).nullable().optional(),
-    admin_contact_details: adminCreate,
+    admin_contact_details: adminCreate(),
     primary_phone: phone.nullable().optional(),
     support_phone: phone.nullable().optional(),
   })
   .strict()
-  .meta({ id: "CreateClientRequest" });
-export type CreateClientInput = z.output<typeof createClientBody>;
+  .meta({ id: "CreateClientRequest" }));
+export type CreateClientInput = z.output<ReturnType<typeof createClientBody>>;
 
 /**
  * Partial update: only the properties sent change. The 30-character website limit is stated for
  * create only, so update takes up to 100 (decisions table).
  */
-export const updateClientBody = z
+export const updateClientBody = lazy(() => z
   .object({
     dba: text(100),
     website: text(100).nullable(),
@@ -57,13 +57,13 @@ export const updateClientBody = z
   })
   .partial()
   .strict()
-  .meta({ id: "UpdateClientRequest" });
-export type UpdateClientInput = z.output<typeof updateClientBody>;
+  .meta({ id: "UpdateClientRequest" }));
+export type UpdateClientInput = z.output<ReturnType<typeof updateClientBody>>;
 
 export const SORT_COLUMNS = ["created_at", "dba", "type", "id"] as const;
 
 /** `GET /v1/clients` query; the PascalCase names are the spec's exception to snake_case. */
-export const listClientsQuery = z
+export const listClientsQuery = lazy(() => z
   .object({
     Take: pageSize(100).optional().meta(takeTextMeta),
     Skip: pageOffset().optional().meta(skipTextMeta),
@@ -72,8 +72,8 @@ export const listClientsQuery = z
     SearchText: z.string().max(100).optional(),
     Term: z.string().max(100).optional(),
   })
-  .strict();
-export type ListClientsQuery = z.output<typeof listClientsQuery>;
+  .strict());
+export type ListClientsQuery = z.output<ReturnType<typeof listClientsQuery>>;
 
 // Response schemas are built on first use: see `Operation.response` (src/gateway/operation.ts).
 const nullableString = z.string().nullable();

@@ -20,15 +20,15 @@ const achBody = z.object({ ...common, processor: z.literal("Achproc"), integrati
 
 // Each variant is a named component, so generators that dedupe models import one class per variant.
 /** Update: `is_active`, `processor`, `integration_details`, all required (Endpoints table). */
-export const updateIntegrationBody = z
+export const updateIntegrationBody = lazy(() => z
   .discriminatedUnion("processor", [cardBody.meta({ id: "UpdateCardprocIntegration" }), achBody.meta({ id: "UpdateAchprocIntegration" })], {
     error: PROCESSOR_ERROR,
   })
-  .meta({ id: "UpdateIntegrationRequest" });
-export type UpdateIntegrationInput = z.output<typeof updateIntegrationBody>;
+  .meta({ id: "UpdateIntegrationRequest" }));
+export type UpdateIntegrationInput = z.output<ReturnType<typeof updateIntegrationBody>>;
 
 /** Create: the update body plus `client` (optional; the acting client when omitted). */
-export const createIntegrationBody = z
+export const createIntegrationBody = lazy(() => z
   .discriminatedUnion(
     "processor",
     [
@@ -37,8 +37,8 @@ export const createIntegrationBody = z
     ],
     { error: PROCESSOR_ERROR },
   )
-  .meta({ id: "CreateIntegrationRequest" });
-export type CreateIntegrationInput = z.output<typeof createIntegrationBody>;
+  .meta({ id: "CreateIntegrationRequest" }));
+export type CreateIntegrationInput = z.output<ReturnType<typeof createIntegrationBody>>;
 
 // Response schemas are built on first use: see `Operation.response` (src/gateway/operation.ts).
 const audit = {

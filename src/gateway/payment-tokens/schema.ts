@@ -10,7 +10,7 @@ import type { PaymentToken } from "./payment-token.js";
 
 export const TOKEN_STATUSES = ["active", "expired", "inactive", "verification_pending", "verification_failed"] as const;
 
-export const createPaymentTokenBody = z
+export const createPaymentTokenBody = lazy(() => z
   .object({
     payment_method: instrumentInput,
     customer_id: text(100).nullable().optional(),
@@ -18,18 +18,18 @@ export const createPaymentTokenBody = z
     is_default: z.boolean({ error: "must be true or false" }).optional(),
   })
   .strict()
-  .meta({ id: "CreatePaymentTokenRequest" });
-export type CreatePaymentTokenInput = z.output<typeof createPaymentTokenBody>;
+  .meta({ id: "CreatePaymentTokenRequest" }));
+export type CreatePaymentTokenInput = z.output<ReturnType<typeof createPaymentTokenBody>>;
 
-export const listPaymentTokensQuery = z
+export const listPaymentTokensQuery = lazy(() => z
   .object({
     customer_id: text(100).optional(),
     status: z.enum(TOKEN_STATUSES).optional(),
     type: z.enum(["card", "ach"]).optional(),
     ...limitOffset,
   })
-  .strict();
-export type ListPaymentTokensQuery = z.output<typeof listPaymentTokensQuery>;
+  .strict());
+export type ListPaymentTokensQuery = z.output<ReturnType<typeof listPaymentTokensQuery>>;
 
 // Response schemas are built on first use: see `Operation.response` (src/gateway/operation.ts).
 const maskedCard = lazy(() => z

@@ -21,7 +21,7 @@ const recurringDetails = z
 /** JSON Schema `if`: the body's `payment_method.type` is this one. */
 const pairOf = (type: string) => ({ required: ["payment_method"], properties: { payment_method: { required: ["type"], properties: { type: { const: type } } } } });
 
-export const createTransactionBody = z
+export const createTransactionBody = lazy(() => z
   .object({
     type: z.enum(["SALE", "AUTH", "PAYOUT"]),
     amount,
@@ -48,15 +48,15 @@ export const createTransactionBody = z
       { if: pairOf("Card"), then: { properties: { type: { enum: ["SALE", "AUTH"] } } } },
       { if: pairOf("ACH"), then: { properties: { type: { enum: ["SALE", "PAYOUT"] } } } },
     ],
-  });
-export type CreateTransactionInput = z.output<typeof createTransactionBody>;
+  }));
+export type CreateTransactionInput = z.output<ReturnType<typeof createTransactionBody>>;
 
 /** Capture body (PRODUCT.md): `{"amount"?}`, at most the authorized amount; omitted = all of it. */
-export const captureBody = z.object({ amount: amount.optional() }).strict().meta({ id: "CaptureRequest" });
-export type CaptureInput = z.output<typeof captureBody>;
+export const captureBody = lazy(() => z.object({ amount: amount.optional() }).strict().meta({ id: "CaptureRequest" }));
+export type CaptureInput = z.output<ReturnType<typeof captureBody>>;
 
 /** Cancel body: the uppercase discriminator; the reference summary's `cancel` spelling means VOID. */
-export const cancelBody = z
+export const cancelBody = lazy(() => z
   .object({
     type: z.preprocess(
       (v) => (typeof v === "string" ? ({ VOID: "VOID", CANCEL: "VOID", REFUND: "REFUND" } as Record<string, string>)[v.toUpperCase()] ?? v : v),
@@ -65,8 +65,8 @@ export const cancelBody = z
     amount: amount.optional(),
   })
   .strict()
-  .meta({ id: "CancelRequest" });
-export type CancelInput = z.output<typeof cancelBody>;
+  .meta({ id: "CancelRequest" }));
+export type CancelInput = z.output<ReturnType<typeof cancelBody>>;
 
 const isoDate = z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time" });
 
@@ -77,7 +77,7 @@ const commaList = (values: readonly string[], description: string) => z.string()
 
 
 /** `GET /v1/transactions` query; `type` and `card_type` are parsed by the service (their quirks). */
-export const listTransactionsQuery = z
+export const listTransactionsQuery = lazy(() => z
   .object({
     limit: pageSize(100).optional().meta(pageSizeMeta(100)),
     offset: pageOffset().optional().meta(offsetMeta),
@@ -88,11 +88,11 @@ export const listTransactionsQuery = z
     start_date: isoDate.optional(),
     end_date: isoDate.optional(),
   })
-  .strict();
-export type ListTransactionsQuery = z.output<typeof listTransactionsQuery>;
+  .strict());
+export type ListTransactionsQuery = z.output<ReturnType<typeof listTransactionsQuery>>;
 
 /** `GET /v1/batches/transactions` and `GET /v1/batches/{id}/transactions`. */
-export const batchTransactionsQuery = listTransactionsQuery
+export const batchTransactionsQuery = lazy(() => listTransactionsQuery()
   .pick({ limit: true, offset: true })
   .extend({
     card_type: z
@@ -100,8 +100,8 @@ export const batchTransactionsQuery = listTransactionsQuery
       .optional()
       .meta({ enum: ["DEBIT", "CREDIT"], description: "One value, case-insensitive; CREDIT also returns undetermined rows (quirk `batch_card_type_single`; off: a comma list of CREDIT, DEBIT, UNKNOWN)." }),
   })
-  .strict();
-export type BatchTransactionsQuery = z.output<typeof batchTransactionsQuery>;
+  .strict());
+export type BatchTransactionsQuery = z.output<ReturnType<typeof batchTransactionsQuery>>;
 
 // Response schemas are built on first use: see `Operation.response` (src/gateway/operation.ts).
 const str = z.string();

@@ -8,11 +8,11 @@ import type { User } from "./user.js";
 /** Wire schemas of the User resource and the MFA challenge (PRODUCT.md request shapes). */
 
 /** The same person fields, with the same rules, as a client's admin contact on create. */
-export const createUserBody = adminCreate.meta({ id: "CreateUserRequest" });
-export type CreateUserInput = z.output<typeof createUserBody>;
+export const createUserBody = lazy(() => adminCreate().meta({ id: "CreateUserRequest" }));
+export type CreateUserInput = z.output<ReturnType<typeof createUserBody>>;
 
-export const listUsersQuery = z.object(limitOffset).strict();
-export type ListUsersQuery = z.output<typeof listUsersQuery>;
+export const listUsersQuery = lazy(() => z.object(limitOffset).strict());
+export type ListUsersQuery = z.output<ReturnType<typeof listUsersQuery>>;
 
 // Response schemas are built on first use: see `Operation.response` (src/gateway/operation.ts).
 export const userResponse = lazy(() => z
@@ -53,14 +53,14 @@ export function toWire(u: User, correlationId: string) {
 /** The spec's OTP request types. */
 export const MFA_TYPES = ["forgot_password", "2fa"] as const;
 
-export const mfaChallengeBody = z
+export const mfaChallengeBody = lazy(() => z
   .object({
     type: z.enum(MFA_TYPES, { error: `must be one of ${MFA_TYPES.join(", ")}` }),
     email,
   })
   .strict()
-  .meta({ id: "MfaChallengeRequest" });
-export type MfaChallengeInput = z.output<typeof mfaChallengeBody>;
+  .meta({ id: "MfaChallengeRequest" }));
+export type MfaChallengeInput = z.output<ReturnType<typeof mfaChallengeBody>>;
 
 export const mfaChallengeResponse = lazy(() => z
   .object({
