@@ -10,15 +10,15 @@ beforeAll(ensureBuilt, 300_000);
 
 /**
  * Preloaded into the built CLI: after each answer it writes on stderr whether undici (behind node's
- * Headers, Request and Response), node:http2 and node:perf_hooks (behind `performance`) have been
- * loaded by then. `--require` is no V8 flag, so the shipped code cache still runs.
+ * Headers, Request and Response), node:http2, node:perf_hooks (behind `performance`) and node:crypto
+ * have been loaded by then. `--require` is no V8 flag, so the shipped code cache still runs.
  */
 const HOOK = `
 const http = require("node:http");
 const emit = http.Server.prototype.emit;
 const loaded = (end) => process.moduleLoadList.some((m) => m.endsWith(end));
 http.Server.prototype.emit = function (event, req, res) {
-  if (event === "request") res.once("finish", () => process.stderr.write("after " + req.method + " " + req.url + ": undici=" + loaded("/undici") + " http2=" + loaded(" http2") + " perf_hooks=" + loaded(" perf_hooks") + "\\n"));
+  if (event === "request") res.once("finish", () => process.stderr.write("after " + req.method + " " + req.url + ": undici=" + loaded("/undici") + " http2=" + loaded(" http2") + " perf_hooks=" + loaded(" perf_hooks") + " crypto=" + loaded(" crypto") + "\\n"));
   return emit.apply(this, arguments);
 };
 `;
@@ -27,7 +27,7 @@ http.Server.prototype.emit = function (event, req, res) {
 const undiciLoadsLazily = execFileSync(process.execPath, ["-p", "typeof Object.getOwnPropertyDescriptor(globalThis, 'Headers').get"], { encoding: "utf8" }).trim() === "function";
 
 describe("the built CLI's start path (src/cli/deferred-web.ts, deferred-http2.ts)", () => {
-  it("answers its first payment without loading undici, node:http2 or node:perf_hooks (Node 20), and loads undici for the first answer that needs it", async () => {
+  it("answers its first payment without loading undici, node:http2, node:perf_hooks or node:crypto (Node 20), and loads undici for the first answer that needs it", async () => {
     const hook = join(mkdtempSync(join(tmpdir(), "start-hook-")), "hook.cjs");
     writeFileSync(hook, HOOK);
     const child = spawn(process.execPath, ["--require", hook, "dist/main.js", "--port", "0"], { env: { ...process.env, PAYDOUBLE_CODE_CACHE: "report" } });
@@ -64,7 +64,7 @@ describe("the built CLI's start path (src/cli/deferred-web.ts, deferred-http2.ts
     }
     expect(err).toContain("code cache: accepted\n");
     if (!undiciLoadsLazily) return;
-    expect(err).toContain("after POST /v1/transactions: undici=false http2=false perf_hooks=false\n");
+    expect(err).toContain("after POST /v1/transactions: undici=false http2=false perf_hooks=false crypto=false\n");
     // (undici loads node:http2 itself.)
     expect(err).toMatch(/after GET \/_mock\/health: undici=true /);
   });

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { sha256Base64 } from "./hash.js";
 
 /** Longest text used as its own map key: V8 hashes a longer string by its length alone, so equal-length bodies would all collide. */
 const KEYED_BY_TEXT = 16_000;
@@ -48,5 +48,5 @@ export class BodyTable {
 }
 
 function keyOf(text: string): string {
-  return text.length <= KEYED_BY_TEXT ? text : createHash("sha256").update(text, "latin1").digest("base64");
+  return text.length <= KEYED_BY_TEXT ? text : sha256Base64(text, "latin1");
 }

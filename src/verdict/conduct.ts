@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { sha256Base64 } from "../core/hash.js";
 import type { EntryRef, Finding, FindingName } from "./findings.js";
 
 /** One answered `/v1` request as the conduct checks see it. */
@@ -32,7 +32,7 @@ const KEYED_BY_URL = 1024;
  * 2.8 MB promoted per scavenge, RSS +99 MB; with this key, RSS +45 to +48 MB, bench/memory-bounds).
  */
 export function retryKey(method: string, url: string): string {
-  return url.length <= KEYED_BY_URL ? `${method} ${url}` : `${method} #${createHash("sha256").update(url).digest("base64")}`;
+  return url.length <= KEYED_BY_URL ? `${method} ${url}` : `${method} #${sha256Base64(url)}`;
 }
 
 /** A request that failed and may be retried: what a later identical request is compared with. */
