@@ -1,5 +1,6 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import seedrandom from "seedrandom";
 import { seal, sealDeep, unseal, unsealDeep } from "./seal.js";
 
 describe("seal", () => {
@@ -27,5 +28,27 @@ describe("seal", () => {
     const round = unsealDeep(sealDeep(value, "s"), "s") as any;
     expect(Object.keys(round)).toEqual(["__proto__"]);
     expect(JSON.stringify(round)).toBe(JSON.stringify(value));
+  });
+});
+
+describe("the key stream", () => {
+  /** What sealing means: byte i XOR the i-th byte of the seed's stream (repeating every 64 KB). */
+  const reference = (text: string, seed: string) => {
+    const prng = seedrandom(`paydouble-seal/${seed}`);
+    const key = Array.from({ length: Math.min(Buffer.byteLength(text), 64 * 1024) }, () => Math.floor(prng() * 256));
+    const bytes = Buffer.from(text, "utf8");
+    for (let i = 0; i < bytes.length; i++) bytes[i] ^= key[i % key.length];
+    return bytes.toString("latin1");
+  };
+
+  it("is the same bytes whatever lengths came before (drawn further as longer values come)", async () => {
+    // A fresh module: the streams kept by the tests above (16 seeds at most) would leave these seeds undrawn.
+    vi.resetModules();
+    const { conceal } = await import("./seal.js");
+    const seed = "stream-order";
+    const texts = ["short", "x".repeat(300), "y".repeat(200), "z".repeat(5_000), "w".repeat(70_000), "v".repeat(257)];
+    for (const t of texts) expect(conceal(t, seed), `${t.length} chars`).toBe(reference(t, seed));
+    // Another seed, longest first.
+    for (const t of [...texts].reverse()) expect(conceal(t, "stream-order-2")).toBe(reference(t, "stream-order-2"));
   });
 });
