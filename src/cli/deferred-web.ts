@@ -3,9 +3,9 @@
  * start here (Node 20; the whole start to the first payment is about 160 ms). @hono/node-server reads
  * all three at import, to extend them, yet answers a payment with its own lightweight request, headers
  * and response, which never construct one. So the CLI, before the adapter loads, puts in each place a
- * stand-in class that loads the real one the first time something is built from it (the first error
- * answer, whose headers hono keeps in a `Headers`): from then on the stand-in's prototype leads to the
- * real one's, so every instance and subclass behaves as before.
+ * stand-in class that loads the real one the first time something is built from it (the first
+ * control-API answer, whose headers hono keeps in a `Headers`): from then on the stand-in's
+ * prototype leads to the real one's, so every instance and subclass behaves as before.
  *
  * The stand-in stays the global: the adapter compares `globalThis.Headers` with the value it read at
  * import to pick its lightweight headers. The CLI's own process only; the library leaves the globals
