@@ -8,11 +8,11 @@
  */
 import { IncomingMessage } from "node:http";
 import { createRequire } from "node:module";
+import { lazy } from "../core/lazy.js";
 
 type Http2 = typeof import("node:http2");
 
-let http2: Http2 | undefined;
-const loaded = (): Http2 => (http2 ??= createRequire(import.meta.url)("node:http2") as Http2);
+const loaded = lazy(() => createRequire(import.meta.url)("node:http2") as Http2);
 
 /** Stands for the class in `instanceof` checks, the adapter's one use of it. */
 export const Http2ServerRequest = Object.defineProperty(function Http2ServerRequest() {

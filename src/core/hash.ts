@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
+import { lazy } from "./lazy.js";
 
-type Crypto = typeof import("node:crypto");
-let crypto: Crypto | undefined;
+const crypto = lazy(() => createRequire(import.meta.url)("node:crypto") as typeof import("node:crypto"));
 
 /**
  * The SHA-256 of `text`, base64. node:crypto is loaded at the first call: loading it costs 3-4 ms of
@@ -9,6 +9,5 @@ let crypto: Crypto | undefined;
  * payment never sends.
  */
 export function sha256Base64(text: string, encoding: "utf8" | "latin1" = "utf8"): string {
-  crypto ??= createRequire(import.meta.url)("node:crypto") as Crypto;
-  return crypto.createHash("sha256").update(text, encoding).digest("base64");
+  return crypto().createHash("sha256").update(text, encoding).digest("base64");
 }
