@@ -9,7 +9,8 @@
  *
  * The stand-in stays the global: the adapter compares `globalThis.Headers` with the value it read at
  * import to pick its lightweight headers. The CLI's own process only; the library leaves the globals
- * of an integrator's runner alone.
+ * of an integrator's runner alone. On Node 26 the three are no getters but data properties V8 fills
+ * at their first read (reading the descriptor loads undici too), so there is nothing to take over.
  */
 const NAMES = ["Headers", "Request", "Response"] as const;
 /** The static methods of `Response` (`Headers` and `Request` have none): they load it as a `new` does. */
