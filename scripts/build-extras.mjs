@@ -58,15 +58,24 @@ const jsonAsParse = {
 };
 
 /**
- * The adapter's `import ... from "node:http2"` resolves to src/cli/deferred-http2.ts in the CLI bundle:
- * it only asks whether a request came over HTTP/2, and loading the module costs about 13 ms of a start.
+ * Modules the CLI bundle evaluates at their first use instead of at start (each stand-in says why):
+ * the adapter's `import ... from "node:http2"` resolves to src/cli/deferred-http2.ts (it only asks
+ * whether a request came over HTTP/2; loading the module costs about 13 ms of a start), and the
+ * imports of yaml and re2js from src/ to stand-ins that `require` the bundled package when first
+ * called (the stand-ins' own `require` reaches the package itself).
  */
-const deferredHttp2 = {
-  name: "deferred-http2",
+const DEFERRED = [
+  { module: /^node:http2$/, importer: /[\\/]@hono[\\/]node-server[\\/]/, standIn: "deferred-http2.ts" },
+  { module: /^yaml$/, importer: /[\\/]src[\\/](?!cli[\\/]deferred-)/, standIn: "deferred-yaml.ts" },
+  { module: /^re2js$/, importer: /[\\/]src[\\/](?!cli[\\/]deferred-)/, standIn: "deferred-re2js.ts" },
+];
+const deferred = {
+  name: "deferred",
   setup(b) {
-    b.onResolve({ filter: /^node:http2$/ }, (args) =>
-      /[\\/]@hono[\\/]node-server[\\/]/.test(args.importer) ? { path: `${root}src/cli/deferred-http2.ts` } : undefined,
-    );
+    b.onResolve({ filter: /^(node:http2|yaml|re2js)$/ }, (args) => {
+      const d = DEFERRED.find((x) => x.module.test(args.path) && x.importer.test(args.importer));
+      return d ? { path: `${root}src/cli/${d.standIn}` } : undefined;
+    });
   },
 };
 
@@ -80,6 +89,26 @@ const seedrandomWithoutCrypto = {
   setup(b) {
     b.onResolve({ filter: /^crypto$/ }, (args) => (/[\\/]seedrandom[\\/]/.test(args.importer) ? { path: "crypto", namespace: "no-crypto" } : undefined));
     b.onLoad({ filter: /.*/, namespace: "no-crypto" }, () => ({ contents: "module.exports = {};", loader: "js" }));
+  },
+};
+
+/**
+ * zod's `locales` namespace (`z.locales`, about 50 languages, 264 KB of the bundle's 1.18 MB) holds only
+ * English in the CLI bundle: paydouble's messages are its own or zod's English default (registered by
+ * zod's schemas from locales/en.js, which stays), and no code of ours reads `z.locales`. A start reads,
+ * and V8 deserializes, a bundle and code cache that much smaller.
+ */
+const zodEnglishOnly = {
+  name: "zod-english-only",
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer) ? { path: "zod-locales", namespace: "zod-english-only" } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "zod-english-only" }, () => ({
+      contents: `export { default as en } from ${JSON.stringify(`${root}node_modules/zod/v4/locales/en.js`)};`,
+      loader: "js",
+      resolveDir: root,
+    }));
   },
 };
 
@@ -97,7 +126,7 @@ await build({
   logLevel: "warning",
   // The loader passes the bundle's own file URL (module paths resolve from it, see above).
   define: { "import.meta.url": "__paydoubleUrl" },
-  plugins: [jsonAsParse, deferredHttp2, seedrandomWithoutCrypto],
+  plugins: [jsonAsParse, deferred, seedrandomWithoutCrypto, zodEnglishOnly],
 });
 wrapBundle(`${root}dist/bin/paydouble.cjs`);
 copyFileSync(`${root}scripts/cli-loader.js`, `${root}dist/main.js`);

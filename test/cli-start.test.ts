@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -67,5 +67,40 @@ describe("the built CLI's start path (src/cli/deferred-web.ts, deferred-http2.ts
     expect(err).toContain("after POST /v1/transactions: undici=false http2=false perf_hooks=false crypto=false\n");
     // (undici loads node:http2 itself.)
     expect(err).toMatch(/after GET \/_mock\/health: undici=true /);
+  });
+
+  it("reads a YAML scenario and runs its `matches` pattern through the bundle's stand-ins for yaml and re2js (src/cli/deferred-yaml.ts, deferred-re2js.ts)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "start-yaml-"));
+    const scenario = join(dir, "names.yaml");
+    writeFileSync(scenario, 'version: 1\nname: names\nrules:\n  - when: { operation: createTransaction, body: { payment_method.first_name: { matches: "^Ad(a)$" } } }\n    then: { decline: { code: "51", description: Insufficient funds } }\n');
+    const child = spawn(process.execPath, ["dist/main.js", "--port", "0", "--scenario", scenario]);
+    let out = "";
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on("data", (d) => {
+        out += d;
+        const m = /listening on (http:\/\/\S+)/.exec(out);
+        if (m) resolve(m[1]);
+      });
+      child.on("exit", (code) => reject(new Error(`exited ${code} before listening`)));
+    });
+    try {
+      const sale = (first_name: string) =>
+        fetch(`${url}/v1/transactions`, {
+          method: "POST",
+          headers: { "Api-Key": MERCHANT.key, "Client-Id": MERCHANT.id, "content-type": "application/json" },
+          body: JSON.stringify({ type: "SALE", amount: 1000, payment_method: { type: "Card", entry_method: "ECOMMERCE", pan: "4242424242424242", expiry: { month: "12", year: "2030" }, cvv: "123", first_name } }),
+        }).then((r) => r.json());
+      expect(await sale("Ada")).toMatchObject({ result: "DECLINED", response_code: "51" });
+      expect(await sale("Adam")).toMatchObject({ result: "APPROVED" });
+    } finally {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.on("exit", r));
+    }
+    // A YAML problem named by line and column (yaml's line counter), a bad pattern by RE2's parser.
+    const bad = join(dir, "bad.yaml");
+    writeFileSync(bad, 'version: 1\nname: bad\nrules:\n  - when: { body: { dba: { matches: "(" } } }\n    then: { fail: { error: SYSTEM_ERROR } }\n');
+    const check = spawnSync(process.execPath, ["dist/main.js", "check", bad], { encoding: "utf8" });
+    expect(check.status).toBe(2);
+    expect(check.stderr).toMatch(new RegExp(`${bad}:4:\\d+: rules\\.0\\.when\\.body\\.dba\\.matches`));
   });
 });
