@@ -35,23 +35,44 @@ const CACHED_BYTES = 64 * 1024;
 
 /**
  * The first `length` bytes of the seed's key stream (at most {@link CACHED_BYTES}), or more. Drawn in
- * 256-byte steps and at least doubling, continuing the same generator: a start's first request
- * draws what its body needs (the draw runs in code not yet optimized, about 2.5 ms for 512 bytes).
+ * 256-byte steps and at least doubling, continuing the same generator.
  */
 function keyStream(seed: string, length: number): Uint8Array {
-  const want = Math.min(CACHED_BYTES, Math.ceil(Math.max(length, 1) / 256) * 256);
   let stream = STREAMS.get(seed);
-  if (stream && stream.bytes.length >= want) return stream.bytes;
   if (!stream) {
     stream = { prng: seedrandom(`paydouble-seal/${seed}`), bytes: new Uint8Array(0) };
     if (STREAMS.size < CACHED_SEEDS) STREAMS.set(seed, stream);
   }
-  const drawn = stream.bytes.length;
-  const out = new Uint8Array(Math.max(want, Math.min(CACHED_BYTES, drawn * 2)));
+  return drawn(stream, length);
+}
+
+function drawn(stream: Stream, length: number): Uint8Array {
+  const want = Math.min(CACHED_BYTES, Math.ceil(Math.max(length, 1) / 256) * 256);
+  if (stream.bytes.length >= want) return stream.bytes;
+  const have = stream.bytes.length;
+  const out = new Uint8Array(Math.max(want, Math.min(CACHED_BYTES, have * 2)));
   out.set(stream.bytes);
-  for (let i = drawn; i < out.length; i++) out[i] = Math.floor(stream.prng() * 256);
+  for (let i = have; i < out.length; i++) out[i] = Math.floor(stream.prng() * 256);
   stream.bytes = out;
   return out;
+}
+
+/**
+ * The key stream of texts kept in memory ({@link conceal}): never written out, so it need not be the
+ * exported one's, and it is drawn by xorshift32 from a constant. The first request of a start
+ * concealed its body with a seedrandom stream drawn in code not yet optimized (about 2 ms of the first
+ * payment, docs/explanation/performance.md, "Cold start"); this one costs a few microseconds.
+ */
+const AT_REST: Stream = { prng: xorshift32(0x2f6b_7e15), bytes: new Uint8Array(0) };
+
+function xorshift32(seed: number): () => number {
+  let x = seed | 0;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 2 ** 32;
+  };
 }
 
 /**
@@ -59,7 +80,10 @@ function keyStream(seed: string, length: number): Uint8Array {
  * {@link CACHED_BYTES}: drawing a fresh stream per byte cost ~90 ms per MB of body (obfuscation only).
  */
 export function xorWithSeed<T extends Uint8Array>(bytes: T, seed: string): T {
-  const key = keyStream(seed, bytes.length);
+  return xorWith(bytes, keyStream(seed, bytes.length));
+}
+
+function xorWith<T extends Uint8Array>(bytes: T, key: Uint8Array): T {
   const n = key.length;
   for (let i = 0; i < bytes.length; i++) bytes[i] ^= key[i % n];
   return bytes;
@@ -69,12 +93,14 @@ export function xorWithSeed<T extends Uint8Array>(bytes: T, seed: string): T {
  * A whole text sealed for keeping in memory (the replay change log): one latin1 character per byte,
  * so it takes no more room than the text; {@link reveal} turns it back.
  */
-export function conceal(text: string, seed: string): string {
-  return xorWithSeed(Buffer.from(text, "utf8"), seed).toString("latin1");
+export function conceal(text: string): string {
+  const bytes = Buffer.from(text, "utf8");
+  return xorWith(bytes, drawn(AT_REST, bytes.length)).toString("latin1");
 }
 
-export function reveal(stored: string, seed: string): string {
-  return xorWithSeed(Buffer.from(stored, "latin1"), seed).toString("utf8");
+export function reveal(stored: string): string {
+  const bytes = Buffer.from(stored, "latin1");
+  return xorWith(bytes, drawn(AT_REST, bytes.length)).toString("utf8");
 }
 
 export function seal(value: string, seed: string): string {

@@ -53,9 +53,9 @@ describe("ChangeLog", () => {
 describe("conceal", () => {
   it("hides the digits of a body, takes one character per byte and comes back exactly", () => {
     const text = JSON.stringify({ pan: "4242424242424242", account_number: "000123456789", name: "Zoë ✓" });
-    const stored = conceal(text, "change-log");
+    const stored = conceal(text);
     expect(stored).not.toMatch(/\d{6,}/);
     expect(stored.length).toBe(Buffer.byteLength(text));
-    expect(reveal(stored, "change-log")).toBe(text);
+    expect(reveal(stored)).toBe(text);
   });
 });

@@ -76,13 +76,6 @@ interface Shape {
   refused?: Refused;
 }
 
-/**
- * Bodies are kept sealed (core/seal.ts) with this fixed key, so the log in memory never holds a
- * card or account number in clear, as the exported file does not; the export unseals them and
- * seals each secret field with the world's seed, as before. Obfuscation, not encryption.
- */
-const AT_REST = "change-log";
-
 /** Entries per storage chunk (the log grows by chunks, never by copying). */
 const CHUNK = 16_384;
 /** Bytes of one chunk: three typed-array columns of 4 + 8 + 8 bytes per entry. */
@@ -103,10 +96,12 @@ const newChunk = (): Chunk => ({ shape: new Uint32Array(CHUNK), at: new Float64A
  * numbers in typed-array columns (its shape, instant and request-id count, 20 bytes), and the
  * shapes are shared: a bodiless request that repeats an earlier one (same kind, method, path and
  * headers: a poll, a list page) adds no object at all, and equal header sets are one object. A
- * request with a body keeps its body, sealed ({@link AT_REST}), once per distinct text
- * ({@link BodyTable}); a body sent again by the same caller to the same path shares the shape of its
- * last sending. A request whose body or query string is over the refused cap gets a shape of its own,
- * so {@link forgetBody} can drop it in place if it is refused. Entries are rebuilt on export.
+ * request with a body keeps its body concealed (core/seal.ts: the log in memory never holds a card or
+ * account number in clear, as the exported file does not; the export reveals it and seals each secret
+ * field with the world's seed), once per distinct text ({@link BodyTable}); a body sent again by the
+ * same caller to the same path shares the shape of its last sending. A request whose body or query
+ * string is over the refused cap gets a shape of its own, so {@link forgetBody} can drop it in place
+ * if it is refused. Entries are rebuilt on export.
  */
 export class ChangeLog {
   #shapes: Shape[] = [];
@@ -158,7 +153,7 @@ export class ChangeLog {
     const headersKey = JSON.stringify(entry.headers);
     const knownHeaders = this.#headerSets.get(headersKey);
     // A suite sends the same payload again and again: sealed once while it repeats.
-    if (entry.body !== null && entry.body !== this.#lastBody) this.#lastSealed = conceal((this.#lastBody = entry.body), AT_REST);
+    if (entry.body !== null && entry.body !== this.#lastBody) this.#lastSealed = conceal((this.#lastBody = entry.body));
     const body = entry.body === null ? null : this.#lastSealed;
     const own = entry.path.length > this.bounds.refused || (body !== null && body.length > this.bounds.refused);
     const key = entry.body === null && !entry.refused && !own ? `${entry.kind} ${entry.method} ${entry.path}\n${headersKey}` : null;
@@ -227,7 +222,7 @@ export class ChangeLog {
   #entry(n: number): ChangeEntry {
     const chunk = this.#chunks[Math.floor(n / CHUNK)];
     const s = this.#shapes[chunk.shape[n % CHUNK]];
-    const e: ChangeEntry = { kind: s.kind, method: s.method, path: s.path, headers: s.headers, body: s.body === null ? null : reveal(s.body, AT_REST), rid: chunk.rid[n % CHUNK], at: new Date(chunk.at[n % CHUNK]).toISOString() };
+    const e: ChangeEntry = { kind: s.kind, method: s.method, path: s.path, headers: s.headers, body: s.body === null ? null : reveal(s.body), rid: chunk.rid[n % CHUNK], at: new Date(chunk.at[n % CHUNK]).toISOString() };
     if (s.refused) e.refused = s.refused;
     return e;
   }
