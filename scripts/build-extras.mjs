@@ -80,6 +80,38 @@ const deferred = {
 };
 
 /**
+ * Node's `Headers`, `Request` and `Response` globals load undici when first touched (src/cli/deferred-web.ts):
+ * in the CLI bundle @hono/node-server reads the stand-ins of deferred-web.ts at import instead, and exports
+ * its lightweight response, which the bundle's `Response` then is (`inject` below, with its `Headers`
+ * and `Request`): the CLI serves with `overrideGlobalObjects: false`, so no global is touched.
+ */
+const ADAPTER = /[\\/]@hono[\\/]node-server[\\/]dist[\\/]index\.mjs$/;
+const webStandIns = {
+  name: "web-stand-ins",
+  setup(b) {
+    b.onLoad({ filter: ADAPTER }, (args) => {
+      let text = readFileSync(args.path, "utf8");
+      // Its WebSocket support (unused) takes Node 26's `CloseEvent` and `ErrorEvent` (undici's) over
+      // classes of its own: it gets its own, as on Node 20, which has neither global.
+      const reads = {
+        "globalThis.Headers": "__web.Headers",
+        "global.Request": "__web.Request",
+        "global.Response": "__web.ResponseBase",
+        "globalThis.CloseEvent": "undefined",
+        "globalThis.ErrorEvent": "undefined",
+      };
+      for (const [read, standIn] of Object.entries(reads)) {
+        if (!text.includes(read)) throw new Error(`build-extras: @hono/node-server no longer reads ${read}; see src/cli/deferred-web.ts`);
+        text = text.replaceAll(read, standIn);
+      }
+      if (!/^var Response\$1 = class/m.test(text)) throw new Error("build-extras: @hono/node-server has no Response$1 class; see src/cli/lightweight-response.ts");
+      const web = JSON.stringify(`${root}src/cli/deferred-web.ts`);
+      return { contents: `import * as __web from ${web};\n${text}\nexport { Response$1 as LightweightResponse };\n`, loader: "js" };
+    });
+  },
+};
+
+/**
  * seedrandom requires node:crypto when it loads, for seeds it would make itself (`autoseed`), which
  * paydouble never asks for (every stream has a seed); in the CLI bundle it gets an empty module, and
  * a start does not load node:crypto (3-4 ms) for it.
@@ -126,7 +158,8 @@ await build({
   logLevel: "warning",
   // The loader passes the bundle's own file URL (module paths resolve from it, see above).
   define: { "import.meta.url": "__paydoubleUrl" },
-  plugins: [jsonAsParse, deferred, seedrandomWithoutCrypto, zodEnglishOnly],
+  plugins: [jsonAsParse, deferred, seedrandomWithoutCrypto, zodEnglishOnly, webStandIns],
+  inject: [`${root}src/cli/deferred-web.ts`, `${root}src/cli/lightweight-response.ts`],
 });
 wrapBundle(`${root}dist/bin/paydouble.cjs`);
 copyFileSync(`${root}scripts/cli-loader.js`, `${root}dist/main.js`);

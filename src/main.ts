@@ -1,6 +1,4 @@
 #!/usr/bin/env node
-// First: it must run before the adapter below reads the web globals (cli/deferred-web.ts).
-import "./cli/start-lean.js";
 import { serve } from "@hono/node-server";
 import { readFileSync } from "node:fs";
 import { parseCommand } from "./cli/args.js";
@@ -81,7 +79,8 @@ async function main(): Promise<void> {
     if (e instanceof ScenarioFileError) fail(`scenario file ${e.file} is invalid:\n${e.message}`);
     fail(e instanceof FileError ? e.message : `cannot start: ${(e as Error).message}`);
   }
-  const server = serve({ fetch: double.app.fetch, port: config.port, hostname: config.host }, (info) => {
+  // The globals stay node's (cli/deferred-web.ts): the bundle's `Response` is the adapter's class already.
+  const server = serve({ fetch: double.app.fetch, port: config.port, hostname: config.host, overrideGlobalObjects: false }, (info) => {
     const facts = { version: VERSION, address: info.address, port: info.port, control: config.control, replay: config.replay };
     process.stdout.write(bannerLines(double.host, facts).join("\n") + "\n");
     // For dist/main.js (scripts/cli-loader.js): a server run may train a start-up code cache.

@@ -1,35 +1,27 @@
 /**
- * Node's `Headers`, `Request` and `Response` globals are getters that load undici, about 21 ms of a
- * start here (Node 20; the whole start to the first payment is about 160 ms). @hono/node-server reads
- * all three at import, to extend them, yet answers a payment with its own lightweight request, headers
- * and response, which never construct one. So the CLI, before the adapter loads, puts in each place a
- * stand-in class that loads the real one the first time something is built from it (the first
- * control-API answer, whose headers hono keeps in a `Headers`): from then on the stand-in's
- * prototype leads to the real one's, so every instance and subclass behaves as before.
+ * Node's `Headers`, `Request` and `Response` globals load undici at their first touch: about 21 ms of
+ * a start on Node 20 (getters), 32-48 ms on Node 26 (data properties V8 fills when first read or
+ * redefined). @hono/node-server reads all three at import, to extend them, yet answers a payment with
+ * its own lightweight request, headers and response, which never construct one. So in the CLI bundle
+ * the adapter's reads resolve to these stand-ins (scripts/build-extras.mjs), each a class that loads
+ * the real one the first time something is built from it (the first control-API answer, whose
+ * headers hono keeps in a `Headers`): from then on the stand-in's prototype leads to the real one's,
+ * so every instance and subclass behaves as before.
  *
- * The stand-in stays the global: the adapter compares `globalThis.Headers` with the value it read at
- * import to pick its lightweight headers. The CLI's own process only; the library leaves the globals
- * of an integrator's runner alone. On Node 26 the three are no getters but data properties V8 fills
- * at their first read (reading the descriptor loads undici too), so there is nothing to take over.
+ * No global is touched: the stand-in reads the real class from the global when it loads it, and the
+ * CLI serves with the adapter's `overrideGlobalObjects: false` (on Node 26 even redefining one of the
+ * three loads undici), while the bundle's own `new Response` is the adapter's lightweight class
+ * (cli/lightweight-response.ts). The library leaves the globals of an integrator's runner alone too.
  */
-const NAMES = ["Headers", "Request", "Response"] as const;
+type Constructor = abstract new (...args: never[]) => object;
+
 /** The static methods of `Response` (`Headers` and `Request` have none): they load it as a `new` does. */
 const RESPONSE_STATICS = ["error", "json", "redirect"] as const;
 
-type Constructor = abstract new (...args: never[]) => object;
-
-/** Replaces each of the three getters of `global` with a stand-in; a global already a plain value is left as it is. */
-export function deferWebClasses(global: object = globalThis): void {
-  for (const name of NAMES) {
-    const own = Object.getOwnPropertyDescriptor(global, name);
-    if (own?.get) Object.defineProperty(global, name, { value: standIn(name, () => own.get!.call(global) as Constructor), writable: true, configurable: true, enumerable: own.enumerable });
-  }
-}
-
 /** A class that stands for the one `load` returns until something needs it. */
-function standIn(name: string, load: () => Constructor): Constructor {
-  let real: Constructor | undefined;
-  const loaded = (): Constructor => {
+export function standIn<T extends Constructor>(name: string, load: () => T): T {
+  let real: T | undefined;
+  const loaded = (): T => {
     if (real === undefined) {
       real = load();
       // What the adapter's subclasses and the stand-in's own instances inherit from now on.
@@ -60,5 +52,11 @@ function standIn(name: string, load: () => Constructor): Constructor {
       });
     }
   }
-  return Stand as unknown as Constructor;
+  return Stand as unknown as T;
 }
+
+// The bundle's `Headers` and `Request` (injected for the names), and the adapter's base class of its
+// lightweight response (the bundle's `Response` is that class: cli/lightweight-response.ts).
+export const Headers = standIn("Headers", () => globalThis.Headers);
+export const Request = standIn("Request", () => globalThis.Request);
+export const ResponseBase = standIn("Response", () => globalThis.Response);
