@@ -83,7 +83,7 @@ const deferred = {
  * Node's `Headers`, `Request` and `Response` globals load undici when first touched (src/cli/deferred-web.ts):
  * in the CLI bundle @hono/node-server reads the stand-ins of deferred-web.ts at import instead, and exports
  * its lightweight response, which the bundle's `Response` then is (`inject` below, with its `Headers`
- * and `Request`): the CLI serves with `overrideGlobalObjects: false`, so no global is touched.
+ * and `Request`), and never replaces a global: none is touched.
  */
 const ADAPTER = /[\\/]@hono[\\/]node-server[\\/]dist[\\/]index\.mjs$/;
 const webStandIns = {
@@ -91,12 +91,14 @@ const webStandIns = {
   setup(b) {
     b.onLoad({ filter: ADAPTER }, (args) => {
       let text = readFileSync(args.path, "utf8");
-      // Its WebSocket support (unused) takes Node 26's `CloseEvent` and `ErrorEvent` (undici's) over
-      // classes of its own: it gets its own, as on Node 20, which has neither global.
       const reads = {
         "globalThis.Headers": "__web.Headers",
         "global.Request": "__web.Request",
         "global.Response": "__web.ResponseBase",
+        // It never replaces the globals (`overrideGlobalObjects`): the bundle's `Response` is its class already.
+        "options.overrideGlobalObjects !== false": "false",
+        // Its WebSocket support (unused) takes Node 26's `CloseEvent` and `ErrorEvent` (undici's) over
+        // classes of its own: it gets its own, as on Node 20, which has neither global.
         "globalThis.CloseEvent": "undefined",
         "globalThis.ErrorEvent": "undefined",
       };

@@ -79,8 +79,7 @@ async function main(): Promise<void> {
     if (e instanceof ScenarioFileError) fail(`scenario file ${e.file} is invalid:\n${e.message}`);
     fail(e instanceof FileError ? e.message : `cannot start: ${(e as Error).message}`);
   }
-  // The globals stay node's (cli/deferred-web.ts): the bundle's `Response` is the adapter's class already.
-  const server = serve({ fetch: double.app.fetch, port: config.port, hostname: config.host, overrideGlobalObjects: false }, (info) => {
+  const server = serve({ fetch: double.app.fetch, port: config.port, hostname: config.host }, (info) => {
     const facts = { version: VERSION, address: info.address, port: info.port, control: config.control, replay: config.replay };
     process.stdout.write(bannerLines(double.host, facts).join("\n") + "\n");
     // For dist/main.js (scripts/cli-loader.js): a server run may train a start-up code cache.

@@ -9,9 +9,10 @@
  * so every instance and subclass behaves as before.
  *
  * No global is touched: the stand-in reads the real class from the global when it loads it, and the
- * CLI serves with the adapter's `overrideGlobalObjects: false` (on Node 26 even redefining one of the
- * three loads undici), while the bundle's own `new Response` is the adapter's lightweight class
- * (cli/lightweight-response.ts). The library leaves the globals of an integrator's runner alone too.
+ * bundle's copy of the adapter never replaces `Request` and `Response` (on Node 26 even redefining one
+ * of the three loads undici), since the bundle's own `new Response` is the adapter's lightweight class
+ * already (cli/lightweight-response.ts). The unbundled CLI (`npm run dev`) and the library leave the
+ * adapter as it is.
  */
 type Constructor = abstract new (...args: never[]) => object;
 
