@@ -1,33 +1,12 @@
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
-import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "./built-cli.js";
-import { MERCHANT } from "./helpers.js";
+import { headerLines, MERCHANT, rawAnswer } from "./helpers.js";
 
 beforeAll(ensureBuilt, 300_000);
-
-/** One request over a socket; the answer's head and body as they came. */
-function raw(url: URL, request: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(url.port), url.hostname);
-    let text = "";
-    socket.setEncoding("latin1");
-    socket.on("error", reject);
-    socket.on("data", (d) => {
-      text += d;
-      const end = text.indexOf("\r\n\r\n");
-      const length = /Content-Length: (\d+)/i.exec(text.slice(0, end));
-      if (end >= 0 && length && text.length >= end + 4 + Number(length[1])) {
-        socket.destroy();
-        resolve(text);
-      }
-    });
-    socket.write(request);
-  });
-}
 
 /**
  * Preloaded into the built CLI: after each answer it writes on stderr whether undici (behind node's
@@ -72,9 +51,8 @@ describe("the built CLI's start path (src/cli/deferred-web.ts, deferred-http2.ts
       expect(await sale.json()).toMatchObject({ type: "SALE", result: "APPROVED", amount: 1000 });
       // The bundle's answer is written by the adapter's lightweight response, header lines as the library's (test/golden.test.ts).
       const body = JSON.stringify({ type: "SALE", amount: 1000, payment_method: card });
-      const answer = await raw(new URL(url), `POST /v1/transactions HTTP/1.1\r\nHost: 127.0.0.1\r\nApi-Key: ${MERCHANT.key}\r\nClient-Id: ${MERCHANT.id}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`);
-      const lines = answer.slice(0, answer.indexOf("\r\n\r\n")).split("\r\n").map((l) => l.replace(/: .*/, ""));
-      expect(lines).toEqual(["HTTP/1.1 200 OK", "content-type", "x-paydouble-now", "x-request-id", "Content-Length", "Date", "Connection", "Keep-Alive"]);
+      const answer = await rawAnswer(Number(new URL(url).port), `POST /v1/transactions HTTP/1.1\r\nHost: 127.0.0.1\r\nApi-Key: ${MERCHANT.key}\r\nClient-Id: ${MERCHANT.id}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`);
+      expect(headerLines(answer)).toEqual(["HTTP/1.1 200 OK", "content-type", "x-paydouble-now", "x-request-id", "Content-Length", "Date", "Connection", "Keep-Alive"]);
       // The control API's answers keep their headers in a Headers (hono's c.header): undici loads then.
       const health = await fetch(`${url}/_mock/health`);
       expect(health.status).toBe(200);

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
-import { connect } from "node:net";
 import { expect, test } from "vitest";
 import { startDouble } from "../src/start.js";
-import { MERCHANT, RESELLER, setup } from "./helpers.js";
+import { headerLines, MERCHANT, rawAnswer, RESELLER, setup } from "./helpers.js";
 import { ACH, CARD, everyOperation } from "./openapi-flow.js";
 
 /**
@@ -137,40 +136,19 @@ test("the script of every operation and outcome answers the pinned bytes", async
   await expect(lines.join("\n") + "\n").toMatchFileSnapshot("golden/wire.txt");
 });
 
-/** One request over a real socket; the raw answer with node's `Date` value blanked. */
-function raw(port: number, request: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, "127.0.0.1");
-    let text = "";
-    socket.setEncoding("latin1");
-    socket.on("error", reject);
-    socket.on("data", (d) => {
-      text += d;
-      const end = text.indexOf("\r\n\r\n");
-      const length = Number(/Content-Length: (\d+)/.exec(text)?.[1] ?? NaN);
-      if (end >= 0 && text.length >= end + 4 + length) {
-        socket.destroy();
-        resolve(text.replace(/^Date: .*$/m, "Date: (now)"));
-      }
-    });
-    socket.write(request);
-  });
-}
-
 test("over a socket, the header lines come in the same order and case", async () => {
   const running = await startDouble({ seed: "golden" });
   try {
     const port = Number(new URL(running.url).port);
     const body = JSON.stringify({ type: "SALE", amount: 1500, payment_method: CARD });
     const head = `Host: 127.0.0.1\r\nApi-Key: ${MERCHANT.key}\r\nClient-Id: ${MERCHANT.id}\r\n`;
-    const sale = await raw(port, `POST /v1/transactions HTTP/1.1\r\n${head}content-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`);
-    const lines = (text: string) => text.slice(0, text.indexOf("\r\n\r\n")).split("\r\n").map((l) => l.replace(/: .*/, ""));
-    expect(lines(sale)).toEqual(["HTTP/1.1 200 OK", "content-type", "x-paydouble-now", "x-request-id", "Content-Length", "Date", "Connection", "Keep-Alive"]);
+    const sale = await rawAnswer(port, `POST /v1/transactions HTTP/1.1\r\n${head}content-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`);
+    expect(headerLines(sale)).toEqual(["HTTP/1.1 200 OK", "content-type", "x-paydouble-now", "x-request-id", "Content-Length", "Date", "Connection", "Keep-Alive"]);
     expect(Number(/Content-Length: (\d+)/.exec(sale)![1])).toBe(Buffer.byteLength(sale.slice(sale.indexOf("\r\n\r\n") + 4)));
-    const refused = await raw(port, `GET /v1/transactions?limit=x HTTP/1.1\r\n${head}\r\n`);
-    expect(lines(refused)).toEqual(["HTTP/1.1 400 Bad Request", "content-type", "x-paydouble-now", "x-request-id", "Content-Length", "Date", "Connection", "Keep-Alive"]);
-    const health = await raw(port, "GET /_mock/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
-    expect(lines(health)).toEqual(["HTTP/1.1 200 OK", "content-type", "x-request-id", "Content-Length", "Date", "Connection", "Keep-Alive"]);
+    const refused = await rawAnswer(port, `GET /v1/transactions?limit=x HTTP/1.1\r\n${head}\r\n`);
+    expect(headerLines(refused)).toEqual(["HTTP/1.1 400 Bad Request", "content-type", "x-paydouble-now", "x-request-id", "Content-Length", "Date", "Connection", "Keep-Alive"]);
+    const health = await rawAnswer(port, "GET /_mock/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    expect(headerLines(health)).toEqual(["HTTP/1.1 200 OK", "content-type", "x-request-id", "Content-Length", "Date", "Connection", "Keep-Alive"]);
   } finally {
     await running.close();
   }

@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { createDouble, type Double, type DoubleOptions } from "../src/index.js";
 import { noteAnswer, noteSent, noteSentPath, watch } from "./leak-watch.js";
 
@@ -67,3 +68,26 @@ export function expectEnvelope(reply: Reply, status: number, code: string) {
   }
   return reply.body as { error_code: string; error_message: string; details: Record<string, string> | null; source: { system: string | null; code: string | null; message: string | null } | null };
 }
+
+/** One request over a real socket to 127.0.0.1; the raw answer with node's `Date` value blanked. */
+export function rawAnswer(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1");
+    let text = "";
+    socket.setEncoding("latin1");
+    socket.on("error", reject);
+    socket.on("data", (d) => {
+      text += d;
+      const end = text.indexOf("\r\n\r\n");
+      const length = Number(/Content-Length: (\d+)/.exec(text)?.[1] ?? NaN);
+      if (end >= 0 && text.length >= end + 4 + length) {
+        socket.destroy();
+        resolve(text.replace(/^Date: .*$/m, "Date: (now)"));
+      }
+    });
+    socket.write(request);
+  });
+}
+
+/** An answer's status line and header names, in their order and case. */
+export const headerLines = (answer: string) => answer.slice(0, answer.indexOf("\r\n\r\n")).split("\r\n").map((l) => l.replace(/: .*/, ""));
