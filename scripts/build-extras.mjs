@@ -65,15 +65,15 @@ const jsonAsParse = {
  * called (the stand-ins' own `require` reaches the package itself).
  */
 const DEFERRED = [
-  { module: /^node:http2$/, importer: /[\\/]@hono[\\/]node-server[\\/]/, standIn: "deferred-http2.ts" },
-  { module: /^yaml$/, importer: /[\\/]src[\\/](?!cli[\\/]deferred-)/, standIn: "deferred-yaml.ts" },
-  { module: /^re2js$/, importer: /[\\/]src[\\/](?!cli[\\/]deferred-)/, standIn: "deferred-re2js.ts" },
+  { module: "node:http2", importer: /[\\/]@hono[\\/]node-server[\\/]/, standIn: "deferred-http2.ts" },
+  { module: "yaml", importer: /[\\/]src[\\/](?!cli[\\/]deferred-)/, standIn: "deferred-yaml.ts" },
+  { module: "re2js", importer: /[\\/]src[\\/](?!cli[\\/]deferred-)/, standIn: "deferred-re2js.ts" },
 ];
 const deferred = {
   name: "deferred",
   setup(b) {
-    b.onResolve({ filter: /^(node:http2|yaml|re2js)$/ }, (args) => {
-      const d = DEFERRED.find((x) => x.module.test(args.path) && x.importer.test(args.importer));
+    b.onResolve({ filter: new RegExp(`^(${DEFERRED.map((d) => d.module).join("|")})$`) }, (args) => {
+      const d = DEFERRED.find((x) => x.module === args.path && x.importer.test(args.importer));
       return d ? { path: `${root}src/cli/${d.standIn}` } : undefined;
     });
   },

@@ -7,12 +7,12 @@
  * loaded then.
  */
 import { IncomingMessage } from "node:http";
-import { createRequire } from "node:module";
 import { lazy } from "../core/lazy.js";
 
 type Http2 = typeof import("node:http2");
 
-const loaded = lazy(() => createRequire(import.meta.url)("node:http2") as Http2);
+// The bundle's `require`, as the other stand-ins (deferred-yaml.ts): this module lives in the CLI bundle only.
+const loaded = lazy(() => require("node:http2") as Http2);
 
 /** Stands for the class in `instanceof` checks, the adapter's one use of it. */
 export const Http2ServerRequest = Object.defineProperty(function Http2ServerRequest() {

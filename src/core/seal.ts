@@ -33,10 +33,7 @@ const STREAMS = new Map<string, Stream>();
 const CACHED_SEEDS = 16;
 const CACHED_BYTES = 64 * 1024;
 
-/**
- * The first `length` bytes of the seed's key stream (at most {@link CACHED_BYTES}), or more. Drawn in
- * 256-byte steps and at least doubling, continuing the same generator.
- */
+/** The seed's key stream, drawn to at least `length` bytes (at most {@link CACHED_BYTES}). */
 function keyStream(seed: string, length: number): Uint8Array {
   let stream = STREAMS.get(seed);
   if (!stream) {
@@ -46,6 +43,10 @@ function keyStream(seed: string, length: number): Uint8Array {
   return drawn(stream, length);
 }
 
+/**
+ * The stream's bytes, drawn further when fewer than `length` (at most {@link CACHED_BYTES}) are: in
+ * 256-byte steps and at least doubling, continuing the same generator, so the bytes already drawn stay.
+ */
 function drawn(stream: Stream, length: number): Uint8Array {
   const want = Math.min(CACHED_BYTES, Math.ceil(Math.max(length, 1) / 256) * 256);
   if (stream.bytes.length >= want) return stream.bytes;
