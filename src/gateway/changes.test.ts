@@ -36,6 +36,22 @@ describe("ChangeLog", () => {
     expect(c.headers).toEqual(headers("k0"));
   });
 
+  it("takes back the set it kept for the last entry as that set, and any other by its content", () => {
+    const log = new ChangeLog();
+    const [a, b, c, d] = entries(4, "");
+    log.record(a);
+    const kept = a.headers;
+    b.headers = kept; // the pipeline hands the last set back when a request repeats its headers
+    c.headers = headers("other");
+    log.record(b);
+    log.record(c);
+    d.headers = kept; // no longer the last one: found by content
+    log.record(d);
+    expect([b.headers, c.headers, d.headers]).toEqual([kept, headers("other"), kept]);
+    expect(d.headers).toBe(kept);
+    expect(log.entries.map((e) => e.headers)).toEqual([kept, kept, headers("other"), kept]);
+  });
+
   it("a reset's log starts with the history it adopts", () => {
     const before = new ChangeLog();
     const first = entries(10, "a");

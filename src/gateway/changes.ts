@@ -27,6 +27,8 @@ export interface ChangeEntry {
   rid: number;
   /** Simulated instant when it arrived. */
   at: string;
+  /** The same instant as epoch ms, when the recorder has it (the pipeline does): saves parsing `at` per request. Not kept. */
+  atMs?: number;
   /** Set on a request refused with a large body that was not kept: replay journals it without resending. */
   refused?: Refused;
 }
@@ -112,6 +114,9 @@ export class ChangeLog {
   /** Header sets by their JSON, so every request of one caller shares one object. */
   #headerSets = new Map<string, Record<string, string>>();
   #bodies = new BodyTable();
+  /** The header set kept for the last entry and its JSON: the pipeline hands that same object back for a request with the same headers (http/changes.ts). */
+  #lastSet: Record<string, string> | null = null;
+  #lastSetKey = "";
   #lastBody: string | null = null;
   #lastSealed = "";
   #chunks: Chunk[] = [];
@@ -150,8 +155,10 @@ export class ChangeLog {
       return -1;
     }
     const n = this.#length;
-    const headersKey = JSON.stringify(entry.headers);
-    const knownHeaders = this.#headerSets.get(headersKey);
+    // The same set as the last entry's (one caller's credentials, request after request): its key is known.
+    const again = entry.headers === this.#lastSet;
+    const headersKey = again ? this.#lastSetKey : JSON.stringify(entry.headers);
+    const knownHeaders = again ? this.#lastSet! : this.#headerSets.get(headersKey);
     // A suite sends the same payload again and again: sealed once while it repeats.
     if (entry.body !== null && entry.body !== this.#lastBody) this.#lastSealed = conceal((this.#lastBody = entry.body));
     const body = entry.body === null ? null : this.#lastSealed;
@@ -187,9 +194,13 @@ export class ChangeLog {
     if (n % CHUNK === 0) this.#chunks.push(newChunk());
     const chunk = this.#chunks[this.#chunks.length - 1];
     chunk.shape[n % CHUNK] = shape;
-    chunk.at[n % CHUNK] = Date.parse(entry.at);
+    chunk.at[n % CHUNK] = entry.atMs ?? Date.parse(entry.at);
     chunk.rid[n % CHUNK] = entry.rid;
-    if (headers) entry.headers = headers;
+    if (headers) {
+      entry.headers = headers;
+      this.#lastSet = headers;
+      this.#lastSetKey = headersKey;
+    }
     return n;
   }
 
@@ -245,6 +256,8 @@ export class ChangeLog {
     this.#shapeIds = previous.#shapeIds;
     this.#bodyShapes = previous.#bodyShapes;
     this.#headerSets = previous.#headerSets;
+    this.#lastSet = previous.#lastSet;
+    this.#lastSetKey = previous.#lastSetKey;
     this.#bodies = previous.#bodies;
     this.#chunks = previous.#chunks;
     this.#length = previous.#length;
@@ -253,6 +266,7 @@ export class ChangeLog {
     previous.#shapeIds = new Map();
     previous.#bodyShapes = new Map();
     previous.#headerSets = new Map();
+    previous.#lastSet = null;
     previous.#bodies = new BodyTable();
     previous.#chunks = [];
     previous.#length = 0;
