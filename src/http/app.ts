@@ -68,6 +68,7 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
     const world = host.world(sandboxId) ?? host.root;
     const requestId = drawRequestId(world);
     c.set("world", world);
+    c.set("bodyText", body);
     c.set("sandboxId", sandboxId);
     c.set("requestId", requestId);
     c.set("operation", null);

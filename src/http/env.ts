@@ -16,6 +16,8 @@ export interface AppEnv {
     quirk: string | null;
     /** The request headers the replay log keeps (credentials, content type, `x-`), for the journal. */
     requestHeaders: Record<string, string> | undefined;
+    /** The request body's text as read before routing (null: a GET or HEAD). */
+    bodyText: string | null;
     /** The parsed request body, for the journal and scenario matchers. */
     journalBody: unknown;
     /** A `/v1` answer's headers besides its content type (set with `answerHeader`); unset for control answers. */

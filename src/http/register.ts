@@ -35,7 +35,7 @@ export function registerOperation(app: Hono<AppEnv>, op: Operation, options: { s
       c.set("quirk", "acting_as_self_rejected");
       throw new GatewayError("UNAUTHORIZED_ACTION", { message: "X-Acting-As-Client-Id may not name the caller itself." });
     }
-    const { body, query, rawQuery } = await readInput(c, op);
+    const { body, query, rawQuery } = readInput(c, op);
     const params = c.req.param() as Record<string, string>;
     // One object of one shape for check and handle (a spread of it per request left the handler's
     // reads of it missing their inline caches on every request).

@@ -18,7 +18,11 @@ const invalid = (field: string, problem: string) =>
  * operation allows it (capture).
  */
 export async function readJsonBody(c: Context<AppEnv>, optional: boolean): Promise<unknown> {
-  const text = await c.req.text();
+  return jsonOf(c, await c.req.text(), optional);
+}
+
+/** {@link readJsonBody} of a body already read (the pipeline reads every body before routing: app.ts). */
+function jsonOf(c: Context<AppEnv>, text: string, optional: boolean): unknown {
   if (text.trim() === "") {
     if (optional) return {};
     throw invalid("body", "is required");
@@ -41,7 +45,8 @@ export async function readJsonBody(c: Context<AppEnv>, optional: boolean): Promi
  * parameter without a name is kept under `""` so that validation refuses it.
  */
 export function readQuery(url: string): Record<string, string> {
-  return { ...queryParams(url, "join") };
+  // Most requests have none: no null-prototype object to make and copy.
+  return url.includes("?") ? { ...queryParams(url, "join") } : {};
 }
 
 /** What `details` calls a query parameter sent without a name (`?=1`). */
@@ -71,7 +76,7 @@ export function parseQuery<T>(schema: z.ZodType<T> | undefined, raw: Record<stri
  * Reads and validates an operation's body and query together: a request with a bad body and a bad
  * query parameter gets one 400 naming both. The raw body goes to the journal either way.
  */
-export async function readInput(c: Context<AppEnv>, op: Operation): Promise<{ body: unknown; query: unknown; rawQuery: Record<string, string> }> {
+export function readInput(c: Context<AppEnv>, op: Operation): { body: unknown; query: unknown; rawQuery: Record<string, string> } {
   const details: Record<string, string> = {};
   const collect = <T>(read: () => T): T | undefined => {
     try {
@@ -86,7 +91,8 @@ export async function readInput(c: Context<AppEnv>, op: Operation): Promise<{ bo
   let body: unknown;
   if (op.body) {
     const schema = schemaOf(op.body);
-    const raw = await readJsonBody(c, op.bodyOptional ?? false).catch((e: unknown) => collect(() => { throw e; }));
+    // Read before routing (app.ts), so validation awaits nothing.
+    const raw = collect(() => jsonOf(c, c.get("bodyText") ?? "", op.bodyOptional ?? false));
     c.set("journalBody", raw);
     // Card numbers in free text are masked as the input is taken: every answer, view and export
     // then shows what the double stored (decisions: "card numbers in free-text fields").
