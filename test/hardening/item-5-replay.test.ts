@@ -111,6 +111,12 @@ describe("item 5: replay is exact", () => {
     const names = ["slow-1", "ok-1", "reset-1", "slow-2", "hang-1", "fail-1", "ok-2", "slow-3"];
     await Promise.all(names.map((n, i) => new Promise((r) => setTimeout(r, i * 20)).then(() => json(d, "POST", "/v1/clients", clientBody(n), { giveUpMs: 400, bodyAfterMs: i % 3 === 0 ? 60 : undefined }))));
     await send(d, "POST", "/v1/clients", { body: "{broken", headers: { ...headers, "content-type": "application/json" } });
+    // The hung request is journaled when the server sees its client's socket close, which can come
+    // after the client's own give-up on a busy machine: wait for all nine (reading the world, not
+    // asking over HTTP, which would draw request ids).
+    const journal = d.double.host.root.journal;
+    for (let i = 0; i < 100 && journal.size < names.length + 1; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(journal.size).toBe(names.length + 1);
     await expectExactReplay(d);
   });
 });
