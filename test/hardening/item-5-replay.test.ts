@@ -32,6 +32,17 @@ async function reads(request: (path: string, init: RequestInit) => Response | Pr
   return out;
 }
 
+/**
+ * Waits until the world's journal holds `n` requests. A hung request is journaled when the server sees
+ * its client's socket close, which on a busy machine can come after the client's own give-up resolved.
+ * Reads the world, not the journal over HTTP, which would draw request ids.
+ */
+async function untilJournaled(d: Awaited<ReturnType<typeof startDouble>>, n: number) {
+  const journal = d.double.host.root.journal;
+  for (let i = 0; i < 100 && journal.size < n; i++) await new Promise((r) => setTimeout(r, 20));
+  expect(journal.size).toBe(n);
+}
+
 async function expectExactReplay(d: Awaited<ReturnType<typeof startDouble>>) {
   const log = await exported(d);
   const replayed = await replayLog(log);
@@ -48,6 +59,7 @@ describe("item 5: replay is exact", () => {
       await loadYaml(d, `version: 1\nname: net\nrules:\n  - when: { operation: createClient, times: 1 }\n    then: { transport: ${fault} }\n`);
       await json(d, "POST", "/v1/clients", clientBody("Faulted"), { giveUpMs: 300 });
       expect((await json(d, "POST", "/v1/clients", clientBody("After"))).status).toBe(200);
+      await untilJournaled(d, 2);
       const { replayed } = await expectExactReplay(d);
       expect(replayed.steps.map((s) => s.status)).toContain(fault === "malformed_json" ? 200 : 0);
     });
@@ -111,12 +123,7 @@ describe("item 5: replay is exact", () => {
     const names = ["slow-1", "ok-1", "reset-1", "slow-2", "hang-1", "fail-1", "ok-2", "slow-3"];
     await Promise.all(names.map((n, i) => new Promise((r) => setTimeout(r, i * 20)).then(() => json(d, "POST", "/v1/clients", clientBody(n), { giveUpMs: 400, bodyAfterMs: i % 3 === 0 ? 60 : undefined }))));
     await send(d, "POST", "/v1/clients", { body: "{broken", headers: { ...headers, "content-type": "application/json" } });
-    // The hung request is journaled when the server sees its client's socket close, which can come
-    // after the client's own give-up on a busy machine: wait for all nine (reading the world, not
-    // asking over HTTP, which would draw request ids).
-    const journal = d.double.host.root.journal;
-    for (let i = 0; i < 100 && journal.size < names.length + 1; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(journal.size).toBe(names.length + 1);
+    await untilJournaled(d, names.length + 1);
     await expectExactReplay(d);
   });
 });
