@@ -16,6 +16,7 @@ import { controlArrival, controlDone, createdDespiteError } from "./activity.js"
 import { toEnvelope, unknownRoute } from "./errors.js";
 import { TransportFault, type Sleep } from "./outcomes.js";
 import { registerOperation } from "./register.js";
+import { MemoTrieRouter } from "./router.js";
 import { hostRule, refusal } from "./trust.js";
 import { Verdict } from "../verdict/verdict.js";
 
@@ -44,7 +45,7 @@ export interface AppOptions {
  * the tick and journal of `/v1` requests, the operations, the control API and the one error mapper.
  */
 export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ router: new MemoTrieRouter() });
   const allowedHost = hostRule(options.allowedHosts);
   const verdict = options.verdict === false ? undefined : (options.verdict ?? new Verdict(host));
 
