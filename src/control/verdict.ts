@@ -133,7 +133,7 @@ export function mountVerdict(ctl: Hono<AppEnv>): void {
 }
 
 function recorder(c: Context<AppEnv>): Verdict {
-  const v = c.get("verdict");
+  const v = c.get("facts").verdict;
   if (!v) throw new GatewayError("RESOURCE_NOT_FOUND", { message: "Coverage and audit are off in this server." });
   return v;
 }

@@ -11,7 +11,7 @@ const JSON_TYPE = { "Content-Type": "application/json" } as const;
  * `/v1` answer goes through here; `c.header()` stays for the control API's answers.
  */
 export function answerHeader(c: Context<AppEnv>, name: string, value: string | undefined): void {
-  const headers = c.get("answerHeaders");
+  const headers = c.get("facts")?.answerHeaders;
   if (!headers) {
     if (value === undefined) c.header(name, undefined);
     else c.header(name, value);
@@ -30,8 +30,9 @@ export function answerJson(c: Context<AppEnv>, value: unknown, status: number): 
 
 /** A JSON text answered as is (also a reply cut short: `transport: malformed_json`). */
 export function answerText(c: Context<AppEnv>, text: string, status: number): Response {
-  c.set("answer", text);
-  const headers = c.get("answerHeaders");
+  const facts = c.get("facts");
+  if (facts) facts.answer = text;
+  const headers = facts?.answerHeaders;
   if (!headers) return c.body(text, status as 200, JSON_TYPE);
   return new Response(text, { status, headers: wireHeaders(c, headers, text) });
 }

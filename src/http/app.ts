@@ -7,7 +7,7 @@ import type { Host } from "../gateway/host.js";
 import { OPERATIONS } from "../gateway/operations.js";
 import { BODY_LIMIT, readCappedBody } from "./body.js";
 import { afterChange, arrival, drawRequestId, recordRequest, refusedBodyMarker, refusedUrl, refuseRequest, searchOf, type Dropped } from "./changes.js";
-import type { AppEnv } from "./env.js";
+import type { AppEnv, RequestFacts } from "./env.js";
 import type { JournalListener } from "../gateway/journal.js";
 import { elapsedMs, monotonicMs } from "../core/wall.js";
 import { answerHeader, answerJson } from "./answer.js";
@@ -68,15 +68,14 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
     const sandboxId = m ? decodePathSegment(m[1]) : null;
     const world = host.world(sandboxId) ?? host.root;
     const requestId = drawRequestId(world);
+    const facts: RequestFacts = {
+      bodyText: body, operation: null, clientId: null, rule: null, quirk: null, requestHeaders: undefined, journalBody: undefined,
+      answerHeaders: undefined, answer: undefined, errorCode: undefined, nearMisses: undefined, handled: undefined, verdict,
+    };
     c.set("world", world);
-    c.set("bodyText", body);
     c.set("sandboxId", sandboxId);
     c.set("requestId", requestId);
-    c.set("operation", null);
-    c.set("clientId", null);
-    c.set("rule", null);
-    c.set("quirk", null);
-    c.set("verdict", verdict);
+    c.set("facts", facts);
     if (m && !host.world(sandboxId)) {
       const { status, body } = toEnvelope(new GatewayError("RESOURCE_NOT_FOUND", { message: `No sandbox ${maskPath(sandboxId ?? "")}.` }), requestId);
       return c.json(body, status as 404, { "x-request-id": requestId });
@@ -85,7 +84,7 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
     // Set before the answer exists: a header added to a finished response makes hono rebuild it
     // around a stream body, which costs @hono/node-server its fast path (a third of a request). A
     // `/v1` answer's headers are a plain object written with it (answer.ts).
-    if (gateway) c.set("answerHeaders", { "x-request-id": requestId });
+    if (gateway) facts.answerHeaders = { "x-request-id": requestId };
     else c.header("x-request-id", requestId);
     if (gateway) world.tick();
     const localPath = c.req.path.slice(m ? m[0].length : 0) || "/";
@@ -99,7 +98,7 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
         const refusal = bodyError instanceof GatewayError ? { status: bodyError.status, error_code: bodyError.code } : { status: 0, error_code: null };
         const bytes = Number(requestHeader(c, "content-length") ?? 0) || BODY_LIMIT + 1;
         world.recordChange({ kind: "request", method: c.req.method, path: localPath + searchOf(c.req.url), headers: {}, body: null, ...arrived, refused: { ...refusal, operation: null, client_id: null, bytes } });
-        c.set("errorCode", refusal.error_code ?? undefined);
+        facts.errorCode = refusal.error_code ?? undefined;
         record(refusal.status, refusedBodyMarker(bytes));
       }
       throw bodyError;
@@ -123,7 +122,7 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
     }
     const dropped = refuseRequest(c, world, index, localPath, body, c.res.status);
     const entry = record(c.res.status, dropped?.body ? refusedBodyMarker(dropped.body) : undefined, dropped);
-    if (c.res.status >= 400) createdDespiteError(world, c.get("clientId"), transactionsBefore, entry.seq);
+    if (c.res.status >= 400) createdDespiteError(world, facts.clientId, transactionsBefore, entry.seq);
 
     function record(status: number, marker?: string, dropped: Dropped | null = null) {
       const cut = marker !== undefined || dropped !== null;
@@ -136,21 +135,21 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
           path: maskPath(localPath), // world-local: two sandboxes of one seed journal the same bytes
           url: refusedUrl(c.req.url, dropped),
           query_bytes: dropped?.query || undefined,
-          operation: c.get("operation"),
-          client_id: c.get("clientId"),
+          operation: facts.operation,
+          client_id: facts.clientId,
           status,
-          error_code: status === 0 ? null : (c.get("errorCode") ?? null),
-          rule: c.get("rule"),
-          quirk: marker === undefined ? c.get("quirk") : null,
-          headers: c.get("requestHeaders"),
+          error_code: status === 0 ? null : (facts.errorCode ?? null),
+          rule: facts.rule,
+          quirk: marker === undefined ? facts.quirk : null,
+          headers: facts.requestHeaders,
           // A refused body that was not kept keeps no answer or near misses either: replay, which
           // does not resend it, journals the same entry.
-          near_misses: cut ? undefined : c.get("nearMisses"),
-          body: marker ?? (cut ? null : c.get("journalBody")),
+          near_misses: cut ? undefined : facts.nearMisses,
+          body: marker ?? (cut ? null : facts.journalBody),
           // A parsed JSON body was parsed from this text (validate.ts): the journal keeps the text.
-          body_text: marker === undefined && !cut && c.get("journalBody") !== undefined && body !== null && body.trim() !== "" ? body : undefined,
+          body_text: marker === undefined && !cut && facts.journalBody !== undefined && body !== null && body.trim() !== "" ? body : undefined,
           size: body?.length,
-          answer: status === 0 || cut ? undefined : c.get("answer"),
+          answer: status === 0 || cut ? undefined : facts.answer,
         },
         live,
       );
@@ -159,7 +158,7 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
       if (verdict) {
         const actingAs = requestHeader(c, "x-acting-as-client-id");
         verdict.observe({
-          sandboxId, world, entry, url: c.req.url, body: c.get("journalBody"), result: c.get("handled"), answer: c.get("answer"),
+          sandboxId, world, entry, url: c.req.url, body: facts.journalBody, result: facts.handled, answer: facts.answer,
           actingAs, clientIdHeader: actingAs === undefined ? undefined : requestHeader(c, "client-id"), arrivedMs, answeredMs: options.wallClock ? options.wallClock() : monotonicMs(),
         });
       }
@@ -186,13 +185,15 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
     // The world-local path (`/v1/...`), so two sandboxes of one seed answer the same bytes.
     const localPath = c.req.path.replace(SANDBOX_PATH, "") || "/";
     const { status, body } = toEnvelope(unknownRoute(c.req.method, localPath), c.get("requestId") ?? "");
-    c.set("errorCode", body.error_code);
+    const facts = c.get("facts");
+    if (facts) facts.errorCode = body.error_code;
     return answerJson(c, body, status);
   });
   app.onError((err, c) => {
     if (err instanceof TransportFault) throw err; // no answer at all: the caller's fetch rejects
     const { status, body } = toEnvelope(err, c.get("requestId") ?? "");
-    c.set("errorCode", body.error_code);
+    const facts = c.get("facts");
+    if (facts) facts.errorCode = body.error_code;
     return answerJson(c, body, status);
   });
   return app;

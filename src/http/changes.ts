@@ -108,7 +108,7 @@ export function recordRequest(c: Context<AppEnv>, world: World, localPath: strin
   const entry: ChangeEntry = { kind: "request", method: c.req.method, path: localPath + searchOf(c.req.url), headers, body: body === "" ? null : body, ...at };
   const index = world.recordChange(entry);
   if (pairs && entry.headers !== last?.set) lastHeaders.set(world.changes, { pairs: [...pairs], set: entry.headers });
-  c.set("requestHeaders", entry.headers); // the log's shared set once kept; the journal shows it too (masked when read)
+  c.get("facts").requestHeaders = entry.headers; // the log's shared set once kept; the journal shows it too (masked when read)
   return index;
 }
 
@@ -125,13 +125,14 @@ export interface Dropped {
  * null when it was kept whole, so the journal shows markers for it.
  */
 export function refuseRequest(c: Context<AppEnv>, world: World, index: number, localPath: string, body: string | null, status: number): Dropped | null {
-  if (status < 400 || c.get("rule") !== null) return null;
+  const facts = c.get("facts");
+  if (status < 400 || facts.rule !== null) return null;
   const cap = world.changes.bounds.refused;
   const bodyBytes = body === null || body.length * 3 <= cap ? 0 : Buffer.byteLength(body);
   const queryBytes = searchOf(c.req.url).length;
   const dropped = { body: bodyBytes > cap ? bodyBytes : 0, query: queryBytes > cap ? queryBytes : 0 };
   if (!dropped.body && !dropped.query) return null;
-  world.changes.forgetBody(index, { status, operation: c.get("operation"), client_id: c.get("clientId"), error_code: c.get("errorCode") ?? null, bytes: dropped.body, ...(dropped.query && { query_bytes: dropped.query }) }, localPath);
+  world.changes.forgetBody(index, { status, operation: facts.operation, client_id: facts.clientId, error_code: facts.errorCode ?? null, bytes: dropped.body, ...(dropped.query && { query_bytes: dropped.query }) }, localPath);
   return dropped;
 }
 

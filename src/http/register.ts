@@ -22,17 +22,18 @@ export function registerOperation(app: Hono<AppEnv>, op: Operation, options: { s
   const rejectsSelf = op.rejectsActingAsSelf ?? op.method === "POST";
   app.on(op.method, op.path, async (c) => {
     const world = c.get("world");
-    c.set("operation", op.id);
+    const facts = c.get("facts");
+    facts.operation = op.id;
     const scope = authenticate(world.state, {
       apiKey: requestHeader(c, "api-key"),
       clientId: requestHeader(c, "client-id"),
       actingAs: requestHeader(c, "x-acting-as-client-id"),
     });
-    c.set("clientId", scope.actor.id);
+    facts.clientId = scope.actor.id;
     // "Sending one's own client id is not the same as omitting the header and is rejected on some
     // operations" (spec Authentication 6): we reject it on every write.
     if (scope.actingAs === "self" && rejectsSelf && world.quirks.acting_as_self_rejected) {
-      c.set("quirk", "acting_as_self_rejected");
+      facts.quirk = "acting_as_self_rejected";
       throw new GatewayError("UNAUTHORIZED_ACTION", { message: "X-Acting-As-Client-Id may not name the caller itself." });
     }
     const { body, query, rawQuery } = readInput(c, op);
@@ -46,12 +47,12 @@ export function registerOperation(app: Hono<AppEnv>, op: Operation, options: { s
       // World-dependent rejections (an expired card, an unknown id) come before matching too.
       op.check?.(ctx);
     } finally {
-      c.set("quirk", world.quirkNoted);
+      facts.quirk = world.quirkNoted;
     }
     const input: MatchInput = {
       operation: op.id,
       clientId: scope.actor.id,
-      body: op.matchView ? op.matchView(world, scope, c.get("journalBody")) : c.get("journalBody"),
+      body: op.matchView ? op.matchView(world, scope, facts.journalBody) : facts.journalBody,
       query: rawQuery,
       // Called only for a rule on headers: listing them all builds a full Headers object.
       headers: () => c.req.header(),
@@ -59,10 +60,10 @@ export function registerOperation(app: Hono<AppEnv>, op: Operation, options: { s
     };
     const matched = world.scenarios.match(input);
     // Now, while the counters are as this request left them (free with no scenario files loaded).
-    c.set("nearMisses", nearMisses(world.scenarios.active, input, matched?.label ?? null));
+    facts.nearMisses = nearMisses(world.scenarios.active, input, matched?.label ?? null);
     // A built-in read-back approval is the gateway's ordinary answer: not reported as shaped.
     if (matched && !matched.readBack) {
-      c.set("rule", matched.label);
+      facts.rule = matched.label;
       answerHeader(c, "x-paydouble-rule", headerSafeLabel(matched.label));
     }
     const outcome = matched?.outcome;
@@ -78,17 +79,17 @@ export function registerOperation(app: Hono<AppEnv>, op: Operation, options: { s
     try {
       ctx.matched = matched;
       result = op.handle(ctx);
-      c.set("handled", result); // for the verdict: a 502 answered after this still created it
+      facts.handled = result; // for the verdict: a 502 answered after this still created it
     } catch (e) {
-      c.set("quirk", world.quirkNoted);
+      facts.quirk = world.quirkNoted;
       // The handler refused the request: it never reached the rule's effect, so the rule did not
       // fire (no budget spent, no header), as for any rejection before matching.
       world.scenarios.undoLastMatch();
-      c.set("rule", null);
+      facts.rule = null;
       answerHeader(c, "x-paydouble-rule", undefined);
       throw naming(e);
     }
-    c.set("quirk", world.quirkNoted);
+    facts.quirk = world.quirkNoted;
     try {
       failAfterHandling(outcome);
     } catch (e) {

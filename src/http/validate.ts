@@ -92,8 +92,9 @@ export function readInput(c: Context<AppEnv>, op: Operation): { body: unknown; q
   if (op.body) {
     const schema = schemaOf(op.body);
     // Read before routing (app.ts), so validation awaits nothing.
-    const raw = collect(() => jsonOf(c, c.get("bodyText") ?? "", op.bodyOptional ?? false));
-    c.set("journalBody", raw);
+    const facts = c.get("facts");
+    const raw = collect(() => jsonOf(c, facts.bodyText ?? "", op.bodyOptional ?? false));
+    facts.journalBody = raw;
     // Card numbers in free text are masked as the input is taken: every answer, view and export
     // then shows what the double stored (decisions: "card numbers in free-text fields").
     if (raw !== undefined) body = maskCardsDeep(collect(() => parseWith(schema, raw, "body")));

@@ -110,7 +110,7 @@ function renderView(c: Context<AppEnv>, host: Host, view: ViewName) {
       return <ReferenceView quirks={quirkRows(world)} magic={magicValues(world).rules} clients={fixtureCredentials(world.options.fixtures).clients} v1={v1} />;
     }
     case "verdict": {
-      const verdict = c.get("verdict");
+      const verdict = c.get("facts").verdict;
       if (!verdict) throw new GatewayError("RESOURCE_NOT_FOUND", { message: "Coverage and audit are off in this server." });
       return <VerdictView audit={verdict.audit()} coverage={verdict.coverage()} />;
     }
