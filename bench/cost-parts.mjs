@@ -6,7 +6,7 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { send, startCostServer } from "./cost.mjs";
+import { profiledRun } from "./cost.mjs";
 
 const WARMUP = Number(process.env.WARMUP ?? 6000);
 const COUNT = Number(process.env.COUNT ?? 30000);
@@ -38,14 +38,7 @@ const PARTS = [
 const dir = mkdtempSync(join(tmpdir(), "cost-parts-"));
 const PROFILE = join(dir, "sale.cpuprofile");
 process.env.PROFILE = PROFILE;
-const { port, child } = await startCostServer("double");
-await send(port, WARMUP);
-child.kill("SIGUSR2");
-await new Promise((r) => setTimeout(r, 200));
-await send(port, COUNT);
-const exited = new Promise((r) => child.once("exit", r));
-child.kill("SIGTERM");
-await exited;
+await profiledRun("double", WARMUP, COUNT);
 const profile = JSON.parse(readFileSync(PROFILE, "utf8"));
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const counts = new Map();

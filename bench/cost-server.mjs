@@ -30,20 +30,27 @@ if (mode === "node") {
   serve({ fetch, port: 0, hostname: "127.0.0.1" }, (info) => onListen(info.port));
 }
 
-// bench/cost-parts.mjs: SIGUSR2 starts a CPU profile (after the warm-up), SIGTERM writes it to
-// PROFILE and exits.
-if (process.env.PROFILE) {
+// bench/cost-parts.mjs (PROFILE: a CPU profile, 100 µs sampling) and bench/alloc.mjs (ALLOC: V8's
+// sampling heap profiler, one sample every 256 bytes, objects the collectors freed included):
+// SIGUSR2 starts the profiler (after the warm-up), SIGTERM writes its profile to that file and exits.
+const profileFile = process.env.PROFILE ?? process.env.ALLOC;
+if (profileFile) {
   const { Session } = await import("node:inspector");
   const { writeFileSync } = await import("node:fs");
   const session = new Session();
   session.connect();
   const post = (method, params) => new Promise((resolve, reject) => session.post(method, params, (e, r) => (e ? reject(e) : resolve(r))));
-  await post("Profiler.enable");
-  await post("Profiler.setSamplingInterval", { interval: 100 });
-  process.on("SIGUSR2", () => void post("Profiler.start"));
+  const [start, stop] = process.env.PROFILE
+    ? [() => post("Profiler.start"), () => post("Profiler.stop")]
+    : [() => post("HeapProfiler.startSampling", { samplingInterval: 256, includeObjectsCollectedByMinorGC: true, includeObjectsCollectedByMajorGC: true }), () => post("HeapProfiler.stopSampling")];
+  if (process.env.PROFILE) {
+    await post("Profiler.enable");
+    await post("Profiler.setSamplingInterval", { interval: 100 });
+  } else await post("HeapProfiler.enable");
+  process.on("SIGUSR2", () => void start());
   process.on("SIGTERM", async () => {
-    const { profile } = await post("Profiler.stop");
-    writeFileSync(process.env.PROFILE, JSON.stringify(profile));
+    const { profile } = await stop();
+    writeFileSync(profileFile, JSON.stringify(profile));
     process.exit(0);
   });
 }

@@ -51,6 +51,21 @@ export function send(port, n) {
   });
 }
 
+/**
+ * A cost server whose profiler (PROFILE or ALLOC in this process's environment: cost-server.mjs)
+ * covers `count` card SALEs sent after `warmup`; resolves once it has written the profile and exited.
+ */
+export async function profiledRun(mode, warmup, count) {
+  const { port, child } = await startCostServer(mode);
+  await send(port, warmup);
+  child.kill("SIGUSR2");
+  await new Promise((r) => setTimeout(r, 200));
+  await send(port, count);
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await exited;
+}
+
 /** Starts a cost server (optionally under a wrapper command); resolves its port and process. */
 export function startCostServer(mode, wrapper = [], nodeFlags = []) {
   const [cmd, ...args] = [...wrapper, process.execPath, ...nodeFlags, join(here, "cost-server.mjs"), mode];
