@@ -40,16 +40,15 @@ if (profileFile) {
   const session = new Session();
   session.connect();
   const post = (method, params) => new Promise((resolve, reject) => session.post(method, params, (e, r) => (e ? reject(e) : resolve(r))));
-  const [start, stop] = process.env.PROFILE
-    ? [() => post("Profiler.start"), () => post("Profiler.stop")]
-    : [() => post("HeapProfiler.startSampling", { samplingInterval: 256, includeObjectsCollectedByMinorGC: true, includeObjectsCollectedByMajorGC: true }), () => post("HeapProfiler.stopSampling")];
-  if (process.env.PROFILE) {
+  const cpu = Boolean(process.env.PROFILE);
+  if (cpu) {
     await post("Profiler.enable");
     await post("Profiler.setSamplingInterval", { interval: 100 });
   } else await post("HeapProfiler.enable");
-  process.on("SIGUSR2", () => void start());
+  const sampling = { samplingInterval: 256, includeObjectsCollectedByMinorGC: true, includeObjectsCollectedByMajorGC: true };
+  process.on("SIGUSR2", () => void (cpu ? post("Profiler.start") : post("HeapProfiler.startSampling", sampling)));
   process.on("SIGTERM", async () => {
-    const { profile } = await stop();
+    const { profile } = await post(cpu ? "Profiler.stop" : "HeapProfiler.stopSampling");
     writeFileSync(profileFile, JSON.stringify(profile));
     process.exit(0);
   });
