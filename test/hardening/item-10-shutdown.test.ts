@@ -1,12 +1,13 @@
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { request as httpRequest } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
+import { ensureBuilt } from "../built-cli.js";
 import { RESELLER } from "../helpers.js";
 
 /** Issue 11 item 10: SIGTERM/SIGINT end hung, slow-body and idle requests within a few seconds, exit 0. */
-beforeAll(() => {
-  execFileSync("npm", ["run", "-s", "build"], { stdio: "ignore" });
-}, 120_000);
+
+// The run's one build, shared with the other files that spawn the CLI (a build of its own raced theirs).
+beforeAll(ensureBuilt, 300_000);
 
 function start() {
   const child = spawn(process.execPath, ["dist/main.js", "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
