@@ -60,7 +60,7 @@ describe("batch sums", () => {
             const code = (e as { code?: string }).code;
             if (code !== "DUPLICATE_ACTION" && code !== "INVALID_REQUEST_DATA") throw e;
           }
-          for (const b of world.state.batches.values()) expect(b.sums).toEqual(recomputed(b.transactions));
+          for (const b of world.state.batches.values()) expect(b.sums).toEqual(recomputed([...b.transactions]));
           for (const t of world.state.transactions.values()) {
             if (t.type === "AUTH" || t.type === "SALE" || t.type === "CAPTURE" || t.type === "PAYOUT") expect(t.used).toBeLessThanOrEqual(t.amount);
           }

@@ -59,7 +59,7 @@ export function allBatches(world: World, requestId: string, clientId?: string): 
     .sort((a, b) => a.created_at - b.created_at || (a.id < b.id ? -1 : 1))
     .map((b) => ({
       ...batchWire(b, world.state.clients.get(b.client_id)?.dba ?? "", requestId),
-      transaction_ids: b.transactions.map((t) => t.id),
+      transaction_ids: Array.from(b.transactions, (t) => t.id),
     }));
 }
 

@@ -1,3 +1,4 @@
+import { ChunkedList } from "./chunked-list.js";
 import type { ScheduledEvent } from "./scheduler.js";
 
 /** A group's `payloads` while every payload so far is its event's subject. */
@@ -10,9 +11,9 @@ const SUBJECTS = Symbol("payload is the subject");
  */
 interface Group {
   at: number;
-  seqs: number[];
+  seqs: ChunkedList<number>;
   events: string | string[];
-  subjects: (string | undefined)[];
+  subjects: ChunkedList<string | undefined>;
   payloads: typeof SUBJECTS | unknown[];
   /** Index of the next to fire. */
   next: number;
@@ -45,10 +46,10 @@ export class InstantGroups {
     }
     let g = this.#groups[lo];
     if (!g || g.at !== at) {
-      g = { at, seqs: [], events: event, subjects: [], payloads: SUBJECTS, next: 0 };
+      g = { at, seqs: new ChunkedList(), events: event, subjects: new ChunkedList(), payloads: SUBJECTS, next: 0 };
       this.#groups.splice(lo, 0, g);
     }
-    if (typeof g.events === "string" && event !== g.events) g.events = g.seqs.map(() => g!.events as string);
+    if (typeof g.events === "string" && event !== g.events) g.events = Array<string>(g.seqs.length).fill(g.events);
     if (g.payloads === SUBJECTS && payload !== subject) g.payloads = [...g.subjects];
     g.seqs.push(seq);
     g.subjects.push(subject);
@@ -65,7 +66,7 @@ export class InstantGroups {
   /** Sequence of the next event (Infinity: none). */
   frontSeq(): number {
     const g = this.#groups[0];
-    return g ? g.seqs[g.next]! : Infinity;
+    return g ? g.seqs.at(g.next)! : Infinity;
   }
 
   /** The next event, as an object (undefined: none). */
@@ -79,7 +80,7 @@ export class InstantGroups {
     const g = this.#groups[0];
     if (!g) return undefined;
     const e = eventAt(g, g.next);
-    g.subjects[g.next] = undefined; // the token string, freed with its token
+    g.subjects.set(g.next, undefined); // the token string, freed with its token
     if (g.payloads !== SUBJECTS) g.payloads[g.next] = undefined;
     if (++g.next === g.seqs.length) this.#groups.shift();
     this.#size--;
@@ -100,7 +101,7 @@ export class InstantGroups {
 }
 
 function eventAt(g: Group, i: number): ScheduledEvent {
-  const subject = g.subjects[i]!;
+  const subject = g.subjects.at(i)!;
   const event = typeof g.events === "string" ? g.events : g.events[i]!;
-  return { at: g.at, seq: g.seqs[i]!, event, subject, payload: g.payloads === SUBJECTS ? subject : g.payloads[i] };
+  return { at: g.at, seq: g.seqs.at(i)!, event, subject, payload: g.payloads === SUBJECTS ? subject : g.payloads[i] };
 }

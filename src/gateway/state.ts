@@ -1,5 +1,6 @@
 import type { Client } from "./clients/client.js";
 import type { CardInput } from "./instruments.js";
+import type { ChunkedList } from "../core/chunked-list.js";
 import { SharedValues } from "../core/shared-values.js";
 import { sameSharedView, SHARED_VIEWS, type SharedCardView } from "./transactions/card-view.js";
 import type { Integration } from "./integrations/integration.js";
@@ -28,7 +29,7 @@ export interface WorldState {
   /** The vault's shared cards by card number, one frozen card per distinct card (payment-tokens/service.ts `vaulted`). */
   vaultedCards: SharedValues<CardInput>;
   /** Client id -> its payment token values, in creation order. */
-  paymentTokensByClient: Map<string, string[]>;
+  paymentTokensByClient: Map<string, ChunkedList<string>>;
   /** Every user by id. */
   users: Map<string, User>;
   /** Client id -> its user ids, in creation order. */

@@ -1,3 +1,4 @@
+import type { ReadonlyList } from "../core/chunked-list.js";
 import type { ClientScope } from "./auth.js";
 import { PAGE, type Page } from "./paging.js";
 import type { World } from "./world.js";
@@ -31,11 +32,14 @@ export function listOwners(world: World, scope: ClientScope): string[] {
   return [actor.id, ...(world.state.childrenOf.get(actor.id) ?? [])];
 }
 
-/** Appends `item` to the owner's list in a per-owner index, creating the list on first use. */
-export function indexUnder<T>(index: Map<string, T[]>, ownerId: string, item: T): void {
-  const list = index.get(ownerId);
-  if (list) list.push(item);
-  else index.set(ownerId, [item]);
+/**
+ * Appends `item` to the owner's list in a per-owner index, creating the list by `make` on first use
+ * (a plain array, or a chunked list for an index that grows with every payment).
+ */
+export function indexUnder<T, L extends { push(item: T): void }>(index: Map<string, L>, ownerId: string, item: T, make: () => L): void {
+  let list = index.get(ownerId);
+  if (!list) index.set(ownerId, (list = make()));
+  list.push(item);
 }
 
 /** Sorts newest first, ties by id, so lists never depend on Map order. */
@@ -54,7 +58,7 @@ interface NewestCursor<T> {
  * the end. Rows created in the same millisecond come out by id, descending, as {@link newestFirst}
  * orders them: only that run is sorted, never the whole list.
  */
-function newestCursor<T extends { created_at: number }>(ids: readonly string[], get: (id: string) => T, idOf: (row: T) => string): NewestCursor<T> {
+function newestCursor<T extends { created_at: number }>(ids: ReadonlyList<string>, get: (id: string) => T, idOf: (row: T) => string): NewestCursor<T> {
   let i = ids.length - 1;
   let run: T[] = [];
   let k = 0;
@@ -62,9 +66,9 @@ function newestCursor<T extends { created_at: number }>(ids: readonly string[], 
     run = [];
     k = 0;
     if (i < 0) return;
-    const at = get(ids[i]).created_at;
+    const at = get(ids.at(i)!).created_at;
     for (; i >= 0; i--) {
-      const row = get(ids[i]);
+      const row = get(ids.at(i)!);
       if (row.created_at !== at) break;
       run.push(row);
     }
@@ -83,7 +87,7 @@ function newestCursor<T extends { created_at: number }>(ids: readonly string[], 
  * the `total` of a filtered page is a count over the owners' rows (no sort, no copy).
  */
 export function newestPage<T extends { created_at: number }>(
-  lists: readonly (readonly string[])[],
+  lists: readonly ReadonlyList<string>[],
   get: (id: string) => T,
   idOf: (row: T) => string,
   q: { limit?: number; offset?: number },

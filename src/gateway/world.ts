@@ -186,7 +186,7 @@ export class World {
       const t = this.state.transactions.get(p.transactionId);
       return t ? [t] : [];
     }
-    if (e.event === "timeline") return [...this.state.batches.values()].filter((b) => b.status !== "settled").flatMap((b) => b.transactions);
+    if (e.event === "timeline") return [...this.state.batches.values()].filter((b) => b.status !== "settled").flatMap((b) => [...b.transactions]);
     return null;
   }
 }

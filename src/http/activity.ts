@@ -1,7 +1,9 @@
 import type { Context } from "hono";
+import type { ReadonlyList } from "../core/chunked-list.js";
 import { maskDeep, maskPath } from "../core/mask.js";
 import { Watch } from "../gateway/activity.js";
 import type { Host } from "../gateway/host.js";
+import { typeLists, walk } from "../gateway/transactions/ledger.js";
 import type { Transaction } from "../gateway/transactions/transaction.js";
 import type { World } from "../gateway/world.js";
 import type { AppEnv } from "./env.js";
@@ -31,7 +33,7 @@ export interface ControlArrival {
 /** On arrival of a control write: its place in the timeline and a watch on the payments it names. */
 export function controlArrival(world: World, method: string, localPath: string): ControlArrival | null {
   if (!MUTATING.has(method) || READ_ONLY.test(localPath)) return null;
-  let watched: Transaction[] = [];
+  let watched: ReadonlyList<Transaction> = [];
   const tx = TX_PATH.exec(localPath);
   const batch = BATCH_PATH.exec(localPath);
   if (tx) watched = [world.state.transactions.get(decode(tx[1]))].filter((t): t is Transaction => !!t);
@@ -55,8 +57,11 @@ export function controlDone(c: Context<AppEnv>, host: Host, world: World, localP
 export function createdDespiteError(world: World, clientId: string | null, sizeBefore: number, seq: number): void {
   const grown = world.state.transactions.size - sizeBefore;
   if (grown <= 0 || clientId === null) return;
-  const all = world.state.ledgers.get(clientId)?.all ?? [];
-  world.activity.created(all.slice(-grown).map((t) => t.id), seq);
+  const ledger = world.state.ledgers.get(clientId);
+  if (!ledger) return;
+  // The client's newest `grown` payments, oldest first.
+  const newest = walk(typeLists(ledger), { order: "desc", offset: 0, limit: grown }).rows.reverse();
+  world.activity.created(newest.map((t) => t.id), seq);
 }
 
 function shownBody(body: string | null): string {

@@ -41,7 +41,7 @@ export function afterEvent(world: World, transactionId: string, f: FollowUp): vo
   const t = world.state.transactions.get(transactionId);
   if (!t) throw notFound("Transaction");
   if (happened(world, t, f.after)) return scheduleFromNow(world, transactionId, f);
-  indexUnder(world.state.followUps, transactionId, f);
+  indexUnder(world.state.followUps, transactionId, f, () => []);
 }
 
 /** Shorthand: `f.event` its lag after the transaction settles. */

@@ -1,4 +1,5 @@
 import { addBusinessDays, nextLocalTime } from "../../core/calendar.js";
+import { ChunkedList } from "../../core/chunked-list.js";
 import { addDuration, type Duration } from "../../core/duration.js";
 import { GatewayError, notFound } from "../../core/errors.js";
 import type { ClientScope } from "../auth.js";
@@ -38,7 +39,7 @@ export function openBatchFor(world: World, clientId: string, processor: Processo
     settled_at: null,
     settle_delay_days: 1,
     settle_extra: null,
-    transactions: [],
+    transactions: new ChunkedList(),
     sums: zeroSums(),
   };
   world.state.batches.set(id, b);

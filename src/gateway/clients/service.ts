@@ -53,7 +53,7 @@ export function insertClient(world: World, c: Client): Client {
   const { clients, childrenOf } = world.state;
   if (clients.has(c.id)) throw new GatewayError("DUPLICATE_ACTION", { message: `Client ${c.id} already exists.` });
   clients.set(c.id, c);
-  indexUnder(childrenOf, c.parent_id, c.id);
+  indexUnder(childrenOf, c.parent_id, c.id, () => []);
   return c;
 }
 

@@ -53,7 +53,7 @@ export function insertIntegration(world: World, i: Integration): Integration {
     throw new GatewayError("DUPLICATE_ACTION", { message: `Integration ${i.id} already exists.` });
   }
   world.state.integrations.set(i.id, i);
-  indexUnder(world.state.integrationsByClient, i.client_id, i.id);
+  indexUnder(world.state.integrationsByClient, i.client_id, i.id, () => []);
   return i;
 }
 

@@ -1,3 +1,4 @@
+import { ChunkedList } from "../../core/chunked-list.js";
 import { GatewayError, invalidField, notFound } from "../../core/errors.js";
 import type { ClientScope } from "../auth.js";
 import { cardExpired, sharedExpiry, type CardInput } from "../instruments.js";
@@ -45,7 +46,7 @@ export function createPaymentToken(world: World, scope: ClientScope, input: Crea
   });
   if (token.is_default) clearDefault(world, token);
   world.state.paymentTokens.set(token.token, token);
-  indexUnder(world.state.paymentTokensByClient, token.client_id, token.token);
+  indexUnder(world.state.paymentTokensByClient, token.client_id, token.token, () => new ChunkedList());
   // The payload is the token itself (no wrapper object: one such event waits per vaulted card);
   // permanent: nothing cancels an expiry, so a cancel need not walk them (core/scheduler.ts).
   if (token.card) world.scheduler.schedule(cardExpiresAt(token.card.expiry), TOKEN_EXPIRE_EVENT, token.token, token.token, { permanent: true });

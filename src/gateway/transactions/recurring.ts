@@ -1,6 +1,6 @@
 import type { ClientScope } from "../auth.js";
 import type { World } from "../world.js";
-import { ledgerOf } from "./ledger.js";
+import { ledgerOf, typeLists, walk } from "./ledger.js";
 import type { CreateTransactionInput } from "./schema.js";
 import type { RecurringIds, Transaction } from "./transaction.js";
 
@@ -22,9 +22,7 @@ export function initialIds(world: World, scope: ClientScope, rd: NonNullable<Cre
   }
   const network = rd.initial_network_transaction_id!; // one of the two ids is there (checkCreate)
   // Newest first, the client's own original payments only (a scan, paid only by this form of request).
-  const all = ledgerOf(world, scope.actor.id).all;
-  for (let i = all.length - 1; i >= 0; i--) {
-    if (all[i].ref === null && networkIdOf(all[i]) === network) return { initial_transaction_id: all[i].id, initial_network_transaction_id: network };
-  }
-  return { initial_transaction_id: null, initial_network_transaction_id: network };
+  const keep = (t: Transaction) => t.ref === null && networkIdOf(t) === network;
+  const [match] = walk(typeLists(ledgerOf(world, scope.actor.id)), { order: "desc", offset: 0, limit: 1, keep }).rows;
+  return { initial_transaction_id: match?.id ?? null, initial_network_transaction_id: network };
 }

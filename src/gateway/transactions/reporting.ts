@@ -3,7 +3,8 @@ import type { ClientScope } from "../auth.js";
 import { applySet } from "../../scenarios/apply.js";
 import { getBatch } from "../batches/service.js";
 import type { World } from "../world.js";
-import { ledgerOf, pageOf, walk, type Page } from "./ledger.js";
+import type { ReadonlyList } from "../../core/chunked-list.js";
+import { ledgerOf, pageOf, typeLists, walk, type Page } from "./ledger.js";
 import { CARD_TYPES, FILTER_TYPES, toWire, type BatchTransactionsQuery, type ListTransactionsQuery } from "./schema.js";
 import type { CardType, Transaction, TxType } from "./transaction.js";
 
@@ -104,7 +105,7 @@ export function listTransactions(world: World, scope: ClientScope, q: ListTransa
   const to = q.end_date === undefined ? undefined : Date.parse(q.end_date);
   const keep = cards ? (t: Transaction) => cards.has(t.card_type) : undefined;
   const order = q.sort_order ?? "desc";
-  const lists = types ? types.map((ty) => ledger.byType[ty] ?? []) : [ledger.all];
+  const lists = typeLists(ledger, types ?? undefined);
   if ((q.sort_by ?? "time_created") === "time_created") {
     return { ...walk(lists, { order, offset, limit, from, to, keep }), limit, offset };
   }
@@ -125,7 +126,7 @@ export function listBatchMembers(world: World, scope: ClientScope, batchId: stri
   return batchPage(world, getBatch(world, scope, batchId).transactions, q);
 }
 
-function batchPage(world: World, rows: Transaction[], q: BatchTransactionsQuery): TransactionPage {
+function batchPage(world: World, rows: ReadonlyList<Transaction>, q: BatchTransactionsQuery): TransactionPage {
   const cards = batchCardType(world, q.card_type);
   const limit = q.limit ?? TRANSACTION_PAGE.default;
   const offset = q.offset ?? 0;

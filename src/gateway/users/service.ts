@@ -32,7 +32,7 @@ export function createUser(world: World, scope: ClientScope, input: CreateUserIn
   };
   world.state.users.set(user.id, user);
   world.state.userByEmail.set(key, user.id);
-  indexUnder(world.state.usersByClient, user.client_id, user.id);
+  indexUnder(world.state.usersByClient, user.client_id, user.id, () => []);
   return user;
 }
 
