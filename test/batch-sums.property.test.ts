@@ -39,7 +39,7 @@ describe("batch sums", () => {
         const world = createDouble({ seed: "prop" }).host.root;
         const merchant = world.state.clients.get(MERCHANT.id)!;
         const scope: ClientScope = { caller: merchant, actor: merchant, actingAs: "none" };
-        const ids = () => [...world.state.transactions.keys()];
+        const ids = () => Array.from(world.state.transactions.values(), (t) => t.id);
         for (const o of ops as any[]) {
           try {
             if (o.k === "sale") createTransaction(world, scope, { type: "SALE", amount: o.amount, payment_method: (o.ach ? ACH : CARD) as any });

@@ -1,6 +1,7 @@
 import type { Client } from "./clients/client.js";
 import type { CardInput } from "./instruments.js";
 import type { ChunkedList } from "../core/chunked-list.js";
+import { IdIndex } from "../core/id-index.js";
 import { SharedValues } from "../core/shared-values.js";
 import { sameSharedView, SHARED_VIEWS, type SharedCardView } from "./transactions/card-view.js";
 import type { Integration } from "./integrations/integration.js";
@@ -25,7 +26,7 @@ export interface WorldState {
   /** Client id -> its integration ids, in creation order. */
   integrationsByClient: Map<string, string[]>;
   /** Every payment token by its `PAYMENT_TOKEN-...` value. */
-  paymentTokens: Map<string, PaymentToken>;
+  paymentTokens: IdIndex<PaymentToken>;
   /** The vault's shared cards by card number, one frozen card per distinct card (payment-tokens/service.ts `vaulted`). */
   vaultedCards: SharedValues<CardInput>;
   /** Client id -> its payment token values, in creation order. */
@@ -39,7 +40,7 @@ export interface WorldState {
   /** What card payments' views share, one frozen object per distinct value (transactions/card-view.ts). */
   cardViews: SharedValues<Readonly<SharedCardView>>;
   /** Every transaction by id; ids are never reused, so `size` is also the next creation sequence. */
-  transactions: Map<string, Transaction>;
+  transactions: IdIndex<Transaction>;
   /** Every batch by id. */
   batches: Map<string, Batch>;
   /** Client id -> its transactions and batches in creation order, with per-type indexes. */
@@ -54,14 +55,14 @@ export function createState(): WorldState {
     childrenOf: new Map(),
     integrations: new Map(),
     integrationsByClient: new Map(),
-    paymentTokens: new Map(),
+    paymentTokens: new IdIndex(),
     vaultedCards: new SharedValues(sameVaultedCard, SHARED_CARDS),
     paymentTokensByClient: new Map(),
     users: new Map(),
     usersByClient: new Map(),
     userByEmail: new Map(),
     cardViews: new SharedValues(sameSharedView, SHARED_VIEWS),
-    transactions: new Map(),
+    transactions: new IdIndex(),
     batches: new Map(),
     ledgers: new Map(),
     followUps: new Map(),
