@@ -1,4 +1,4 @@
-import { ChunkedList, type ReadonlyList } from "../../core/chunked-list.js";
+import { ChunkedList } from "../../core/chunked-list.js";
 import type { Batch } from "../batches/batch.js";
 import type { Processor } from "../integrations/integration.js";
 import type { World } from "../world.js";
@@ -36,12 +36,13 @@ export function insertTransaction(world: World, t: Transaction): void {
 }
 
 /** The client's lists of the given types (every type when none is given), to {@link walk} together. */
-export function typeLists(l: Ledger, types?: readonly TxType[]): ReadonlyList<Transaction>[] {
+export function typeLists(l: Ledger, types?: readonly TxType[]): ChunkedList<Transaction>[] {
   if (types) return types.map((ty) => l.byType[ty] ?? EMPTY);
   return Object.values(l.byType);
 }
 
-const EMPTY: ReadonlyList<Transaction> = [];
+/** Never pushed to: the walks see one kind of list only. */
+const EMPTY = new ChunkedList<Transaction>();
 
 export interface Walk {
   /** Newest first (`desc`, the spec's default sort order) or oldest first. */
@@ -60,7 +61,7 @@ export interface Page<T> {
 }
 
 /** First index whose `time_created` is >= `t` in a creation-ordered list. */
-function lowerBound(list: ReadonlyList<Transaction>, t: number): number {
+function lowerBound(list: ChunkedList<Transaction>, t: number): number {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
@@ -88,7 +89,7 @@ function collect(next: () => Transaction | undefined, w: Pick<Walk, "offset" | "
 }
 
 /** One page over the k-way merge (by creation sequence) of creation-ordered lists. */
-export function walk(lists: readonly ReadonlyList<Transaction>[], w: Walk): Page<Transaction> {
+export function walk(lists: readonly ChunkedList<Transaction>[], w: Walk): Page<Transaction> {
   const lo = lists.map((l) => (w.from === undefined ? 0 : lowerBound(l, w.from)));
   const hi = lists.map((l) => (w.to === undefined ? l.length : lowerBound(l, w.to)));
   const desc = w.order === "desc";
@@ -112,7 +113,7 @@ export function walk(lists: readonly ReadonlyList<Transaction>[], w: Walk): Page
 }
 
 /** A plain page of a list in its own order (batch members), filtered, newest first or not. */
-export function pageOf(list: ReadonlyList<Transaction>, w: Omit<Walk, "from" | "to">): Page<Transaction> {
+export function pageOf(list: ChunkedList<Transaction>, w: Omit<Walk, "from" | "to">): Page<Transaction> {
   const n = list.length;
   let k = 0;
   return collect(() => (k < n ? list.at(w.order === "desc" ? n - 1 - k++ : k++) : undefined), w);
