@@ -3,7 +3,7 @@ const SHIFT = 12;
 const CHUNK = 1 << SHIFT;
 const MASK = CHUNK - 1;
 
-/** What the store's walks read: a plain array or a {@link ChunkedList}. */
+/** A list to read by index (a per-owner page reads arrays and chunked lists alike). */
 export interface ReadonlyList<T> extends Iterable<T> {
   readonly length: number;
   at(index: number): T | undefined;
@@ -38,11 +38,10 @@ export class ChunkedList<T> implements ReadonlyList<T> {
     this.#length = n + 1;
   }
 
-  /** The item at `index` (0 to length - 1; negative counts from the end, as `Array#at`), else undefined. */
+  /** The item at `index` (0 to length - 1), else undefined. */
   at(index: number): T | undefined {
-    const i = index < 0 ? index + this.#length : index;
-    if (i < 0 || i >= this.#length) return undefined;
-    return this.#chunks[i >> SHIFT]![i & MASK];
+    if (index < 0 || index >= this.#length) return undefined;
+    return this.#chunks[index >> SHIFT]![index & MASK];
   }
 
   /** Replaces the item at `index` (0 to length - 1). */
@@ -53,14 +52,5 @@ export class ChunkedList<T> implements ReadonlyList<T> {
 
   *[Symbol.iterator](): Iterator<T> {
     for (let i = 0; i < this.#length; i++) yield this.#chunks[i >> SHIFT]![i & MASK]!;
-  }
-
-  /** A plain array of the items from `start` to `end` (exclusive; negative counts from the end, as `Array#slice`). */
-  slice(start = 0, end = this.#length): T[] {
-    const from = Math.max(0, start < 0 ? start + this.#length : Math.min(start, this.#length));
-    const to = Math.max(from, end < 0 ? end + this.#length : Math.min(end, this.#length));
-    const out: T[] = [];
-    for (let i = from; i < to; i++) out.push(this.#chunks[i >> SHIFT]![i & MASK]!);
-    return out;
   }
 }
