@@ -79,7 +79,7 @@ const peakRss = (pid) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${p
 const names = Object.keys(TARGETS);
 const loadNow = () => loadavg().map((x) => x.toFixed(2)).join(" ");
 const load0 = loadavg()[0];
-const figures = Object.fromEntries(names.map((n) => [n, { rps: [], p99: [], rss: 0, start: [], non2xx: 0 }]));
+const figures = Object.fromEntries(names.map((n) => [n, { rps: [], p99: [], rss: 0, start: [], non2xx: 0, answered: 0 }]));
 
 // Start to first payment, alternating.
 for (let run = 0; run < START_RUNS; run++) {
@@ -114,6 +114,7 @@ for (let round = 0; round < ROUNDS; round++) {
     figures[name].rps.push(r.requests.average);
     figures[name].p99.push(r.latency.p99);
     figures[name].non2xx += r.non2xx + r.errors;
+    figures[name].answered += r["2xx"];
   }
 }
 for (const name of names) {
@@ -140,6 +141,9 @@ console.log(row("start to first payment", "start", " ms", 0, `<= 1.3x node (now 
 console.log("");
 console.log("rounds in order (each server's first includes its warm-up):");
 for (const n of names) console.log(`  ${n}: ${figures[n].rps.map((r) => Math.round(r)).join(" / ")} requests/s, p99 ${figures[n].p99.map((p) => p.toFixed(1)).join(" / ")} ms`);
+// paydouble keeps every payment it answers (bare Hono keeps nothing): its peak follows its throughput.
+const stored = figures.paydouble.answered;
+console.log(`paydouble stored ${stored.toLocaleString("en-US")} payments in its rounds: ${(((pd.rss - hono.rss) * 1e5) / stored).toFixed(1)} MB of peak RSS above bare Hono's per 100,000`);
 const bad = names.filter((n) => figures[n].non2xx > 0);
 if (bad.length) {
   console.log(`non-2xx answers or errors: ${bad.map((n) => `${n} ${figures[n].non2xx}`).join(", ")}`);
