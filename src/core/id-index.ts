@@ -67,9 +67,13 @@ export class IdIndex<V> {
     }
     g.map.set(id, value);
     const t = idTime(id);
-    if (t < 0) [g.from, g.to] = [-Infinity, Infinity];
-    else if (t < g.from) g.from = t;
-    if (t > g.to) g.to = t;
+    if (t < 0) {
+      g.from = -Infinity;
+      g.to = Infinity;
+    } else {
+      if (t < g.from) g.from = t;
+      if (t > g.to) g.to = t;
+    }
     this.#size++;
   }
 
