@@ -145,7 +145,8 @@ const CANONICAL_TYPES: Record<string, string> = { card: "Card", ach: "ACH", paym
 function canonicalType(value: unknown): unknown {
   if (!value || typeof value !== "object" || Array.isArray(value)) return value;
   const t = (value as { type?: unknown }).type;
-  if (typeof t !== "string") return value;
+  // Already canonical (nearly always): the object as it is, since the object schema copies it anyway.
+  if (typeof t !== "string" || t === "Card" || t === "ACH" || t === "PaymentToken") return value;
   const canonical = CANONICAL_TYPES[t.toLowerCase().replace(/_/g, "")];
   return canonical ? { ...value, type: canonical } : value;
 }

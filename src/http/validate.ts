@@ -7,6 +7,7 @@ import type { AppEnv } from "./env.js";
 import { maskCardsDeep, maskDigitRuns } from "../core/mask.js";
 import { PARSE_ONCE } from "../core/parse-once.js";
 import { schemaOf } from "../core/lazy.js";
+import { fastParser, MISS } from "../core/fast-parse.js";
 import { requestHeader } from "./headers.js";
 
 const invalid = (field: string, problem: string) =>
@@ -107,17 +108,32 @@ export function readInput(c: Context<AppEnv>, op: Operation): { body: unknown; q
 
 /** Validates with zod; failures become 400 with `details` naming each bad field by dotted path. */
 export function parseWith<T>(schema: z.ZodType<T>, value: unknown, root: "body" | "query"): T {
-  // A schema's first parse skips zod's generated fast path (see PARSE_ONCE): the first payment of
-  // a start would otherwise compile that code before answering; later parses pay off generating it.
-  const first = !parsedBefore.has(schema);
-  if (first) parsedBefore.add(schema);
-  const result = schema.safeParse(value, first ? PARSE_ONCE : undefined);
+  // From a schema's second parse on, a valid input (the common case) is parsed without zod's
+  // machinery (core/fast-parse.ts), and zod parses the rest, for its issues. The first parse is
+  // zod's alone, without the code zod generates (PARSE_ONCE): the first payment of a start would
+  // otherwise compile code of either kind before answering; later parses pay off generating it.
+  const seen = fastParsers.get(schema);
+  if (seen === undefined) fastParsers.set(schema, null);
+  else {
+    const out = (seen ?? fastParseOf(schema))(value);
+    if (out !== MISS) return out as T;
+  }
+  const result = schema.safeParse(value, seen === undefined ? PARSE_ONCE : undefined);
   if (result.success) return result.data;
   throw new GatewayError("INVALID_REQUEST_DATA", { details: issueDetails(result.error.issues, root) });
 }
 
-/** Schemas parseWith has parsed: a cache of "compiled yet", holding no state of any world. */
-const parsedBefore = new WeakSet<object>();
+/**
+ * The schemas parseWith has parsed: null after the first parse, then the fast parse (one that
+ * leaves every input to zod when the schema has none). Schemas and code only, no world's state.
+ */
+const fastParsers = new WeakMap<object, ((value: unknown) => unknown) | null>();
+
+function fastParseOf(schema: z.ZodType): (value: unknown) => unknown {
+  const parse = fastParser(schema) ?? (() => MISS);
+  fastParsers.set(schema, parse);
+  return parse;
+}
 
 /** zod issues -> `{ "dotted.path": "problem" }`; unknown keys are named one by one. */
 export function issueDetails(issues: readonly z.core.$ZodIssue[], root: string): Record<string, string> {
