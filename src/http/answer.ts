@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { sortNames } from "../core/sort-names.js";
 import type { AppEnv } from "./env.js";
+import { jsonText } from "../core/json-text.js";
 
 const JSON_TYPE = { "Content-Type": "application/json" } as const;
 
@@ -20,12 +21,12 @@ export function answerHeader(c: Context<AppEnv>, name: string, value: string | u
 }
 
 /**
- * Answers JSON exactly as `c.json` does (same bytes, same header) and keeps the text for the
+ * Answers JSON exactly as `c.json` does (same bytes, same header; the text by core/json-text.ts) and keeps the text for the
  * journal: the string is built once for the wire anyway, and the journal parses and masks it only
  * when the entry is read.
  */
 export function answerJson(c: Context<AppEnv>, value: unknown, status: number): Response {
-  return answerText(c, JSON.stringify(value), status);
+  return answerText(c, jsonText(value), status);
 }
 
 /** A JSON text answered as is (also a reply cut short: `transport: malformed_json`). */

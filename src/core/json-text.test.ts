@@ -1,0 +1,43 @@
+import fc from "fast-check";
+import { beforeEach, describe, expect, test } from "vitest";
+import { forgetShapes, jsonText } from "./json-text.js";
+
+/** jsonText writes what JSON.stringify writes, for any value: the shapes it compiles and the rest. */
+describe("jsonText", () => {
+  beforeEach(forgetShapes);
+
+  test("the same text as JSON.stringify for any JSON value and any value fast-check makes", () => {
+    fc.assert(fc.property(fc.jsonValue(), (v) => {
+      expect(jsonText(v)).toBe(JSON.stringify(v));
+    }), { numRuns: 2000, seed: 22 });
+    fc.assert(fc.property(fc.anything({ withBigInt: false, withMap: true, withSet: true, withDate: true, withTypedArray: true, withSparseArray: true, withNullPrototype: true, withObjectString: true, withBoxedValues: true }), (v) => {
+      expect(jsonText(v)).toBe(JSON.stringify(v));
+    }), { numRuns: 2000, seed: 23 });
+  });
+
+  test("an answer's shape again and again, with values of every kind in its places", () => {
+    const answer = (v: unknown, w: unknown) => ({ id: "T-1", amount: 1500, ok: true, none: null, gone: undefined, v, nested: { a: w, b: [1, "x", undefined, null] } });
+    const values = ["plain", 'quo"te', "back\\slash", "ctl\u0001", "\ud800lone", "pair\ud83d\ude00", "\u2028", 0, -0, 1.5e300, Number.NaN, Infinity, true, null, undefined, () => 1, Symbol("s"), [], [undefined], {}, { toJSON: () => "J" }, new Date(0), Object.create(null), new (class X { y = 1 })()];
+    for (let round = 0; round < 3; round++) for (const v of values) for (const w of values) expect(jsonText(answer(v, w))).toBe(JSON.stringify(answer(v, w)));
+  });
+
+  test("an object of a known shape whose keys come in another order, or one more, or inherited", () => {
+    const base = { a: 1, b: "x" };
+    expect(jsonText(base)).toBe('{"a":1,"b":"x"}');
+    expect(jsonText({ b: "x", a: 1 })).toBe('{"b":"x","a":1}');
+    expect(jsonText({ a: 1, b: "x", c: 2 })).toBe('{"a":1,"b":"x","c":2}');
+    const child = Object.assign(Object.create({ inherited: 1 }), base);
+    expect(jsonText(child)).toBe(JSON.stringify(child));
+    const hidden = Object.defineProperty({ a: 1, b: "x" }, "c", { value: 3, enumerable: false });
+    expect(jsonText(hidden)).toBe(JSON.stringify(hidden));
+    const getter = { a: 1, get b() { return "g"; } };
+    expect(jsonText(getter)).toBe(JSON.stringify(getter));
+  });
+
+  test("a value JSON.stringify refuses is refused the same way", () => {
+    expect(() => jsonText({ a: 1n })).toThrow(TypeError);
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic.self = cyclic;
+    expect(() => jsonText(cyclic)).toThrow(TypeError);
+  });
+});
