@@ -15,12 +15,15 @@ const COUNT = Number(process.env.COUNT ?? 30000);
 const PARTS = [
   ["garbage collection", (f, u) => f === "(garbage collector)"],
   ["kernel: socket writes (writev)", (f, u) => u === "" && f === "writev"],
+  // Code made with `new Function` has no file and lines of its own: the fast parse, the answer
+  // writers (src/core/fast-parse.ts, src/core/json-text.ts) and zod's generated object parsers.
+  ["generated code: validation and answer writers", (f, u, line) => u === "" && f === "" && line >= 0],
   ["headers through undici Headers", (f, u) => u.includes("undici")],
   ["JSON.stringify / JSON.parse (native)", (f, u) => u === "" && /^(stringify|parse)$/.test(f)],
   ["node http, net and streams (llhttp, sockets)", (f, u) => /^node:|^internal|^_http|^net$/.test(u) || (u === "" && f !== "(program)" && f !== "(idle)")],
   ["adapter: @hono/node-server (Request, Headers, response write)", (f, u) => u.includes("@hono/node-server") || u.includes("undici")],
   ["hono: routing, context, middleware", (f, u) => u.includes("/hono/")],
-  ["validation: zod safeParse", (f, u) => u.includes("/zod/") || u.includes("/http/validate")],
+  ["validation: zod safeParse and the fast parse", (f, u) => u.includes("/zod/") || u.includes("/http/validate") || u.includes("/core/fast-parse")],
   ["body read and JSON.parse", (f, u) => u.includes("/http/body")],
   ["auth", (f, u) => u.includes("/gateway/auth") || u.includes("/gateway/tenancy")],
   ["ids (request uuid, ulids, seeded streams)", (f, u) => /ulid|seedrandom|\/core\/ids|\/core\/random/.test(u)],
@@ -28,7 +31,7 @@ const PARTS = [
   ["journal and masking", (f, u) => /\/gateway\/journal|\/core\/mask/.test(u)],
   ["replay log", (f, u) => /\/replay\/|\/gateway\/changes|\/http\/changes|\/core\/seal/.test(u)],
   ["scenario match", (f, u) => u.includes("/scenarios/")],
-  ["response serialisation (JSON.stringify, headers)", (f, u) => /\/http\/answer|\/http\/outcomes|\/http\/errors/.test(u)],
+  ["response serialisation (JSON text, headers)", (f, u) => /\/http\/answer|\/http\/outcomes|\/http\/errors|\/core\/json-text/.test(u)],
   ["world logic (transaction, token, batch, card)", (f, u) => u.includes("/gateway/")],
   ["request glue (app.ts, register.ts)", (f, u) => u.includes("/http/")],
   ["other JavaScript of the double", (f, u) => u.includes("/dist/")],
@@ -45,9 +48,9 @@ const counts = new Map();
 const fns = new Map();
 let total = 0;
 for (const id of profile.samples) {
-  const { functionName: f, url: u } = byId.get(id).callFrame;
+  const { functionName: f, url: u, lineNumber: line } = byId.get(id).callFrame;
   if (f === "(idle)") continue;
-  const part = PARTS.find(([, test]) => test(f, u))?.[0] ?? "other";
+  const part = PARTS.find(([, test]) => test(f, u, line))?.[0] ?? "other";
   counts.set(part, (counts.get(part) ?? 0) + 1);
   if (process.env.SHOW && part.startsWith(process.env.SHOW)) fns.set(`${f} ${u}`, (fns.get(`${f} ${u}`) ?? 0) + 1);
   total++;
