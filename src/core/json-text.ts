@@ -31,8 +31,8 @@ interface Site {
 }
 const TOP: Site = { last: undefined };
 
-/** Each shape's writer by its key list (joined by a character no key of ours holds). */
-const byKeys = new Map<string, Writer>();
+/** Each shape's writer by its key list (joined by a character no key of ours holds); null: seen once. */
+const byKeys = new Map<string, Writer | null>();
 
 /** Forgets every shape (for tests: a test of shapes starts with room for them). */
 export function forgetShapes(): void {
@@ -50,7 +50,12 @@ function objectText(input: Record<string, unknown>, site: Site, depth: number): 
   const id = Object.keys(input).join("\u0000");
   let writer = byKeys.get(id);
   if (!writer) {
-    if (byKeys.size >= SHAPES) return undefined;
+    // A shape's first object is JSON.stringify's: the first answer of a start compiles nothing
+    // (code made by `new Function` is not in the start-up code cache), nor does a shape seen once.
+    if (writer === undefined) {
+      if (byKeys.size < SHAPES) byKeys.set(id, null);
+      return undefined;
+    }
     byKeys.set(id, (writer = compileShape(Object.keys(input))));
   }
   // Its own shape's writer refused it (a value JSON.stringify writes): once is enough.
