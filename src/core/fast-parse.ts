@@ -4,8 +4,9 @@ import type { z } from "zod";
  * A parse of a zod schema, derived from the schema itself, for the inputs zod accepts: what a
  * request body costs to validate when it is valid, which is nearly always (docs/explanation/
  * performance.md, "Twelfth round"). zod's own parse makes a result object and an issue list per
- * value and runs a generic loop per schema; this runs one closure per schema node and calls zod's
- * own code for every check, refinement and transform, so it answers exactly what zod answers: the
+ * value and runs a generic loop per schema; this is one function per schema node (generated code
+ * for objects, unions and checks) that calls zod's own code for every check, refinement and
+ * transform, so it answers exactly what zod answers: the
  * same value, or {@link MISS} where zod reports an issue. The caller then asks zod, for its issues.
  * A schema with any node not handled here (arrays, records, defaults, lazy...) gets no fast parse.
  */

@@ -1,6 +1,6 @@
 /**
  * `JSON.stringify(value)` for answers, the same text, written by code made for each shape of
- * object the double answers (its keys in order), as a hand-built answer would be: node 20's
+ * object the double answers (its keys in order), as a hand-built answer would be: Node 20's
  * `JSON.stringify` spent about 200 instructions on each key and string of a card SALE's answer
  * (docs/explanation/performance.md, "Twelfth round"). A shape's code first checks that the object
  * has exactly its keys, in its order (own, enumerable, none inherited), and otherwise, or for
