@@ -140,13 +140,14 @@ export const tokenInput = z
 export type TokenInput = z.output<typeof tokenInput>;
 
 const CANONICAL_TYPES: Record<string, string> = { card: "Card", ach: "ACH", paymenttoken: "PaymentToken" };
+const CANONICAL = new Set(Object.values(CANONICAL_TYPES));
 
 /** `type` is matched case-insensitively (`Card`, `CARD`); this maps it to the canonical spelling. */
 function canonicalType(value: unknown): unknown {
   if (!value || typeof value !== "object" || Array.isArray(value)) return value;
   const t = (value as { type?: unknown }).type;
   // Already canonical (nearly always): the object as it is, since the object schema copies it anyway.
-  if (typeof t !== "string" || t === "Card" || t === "ACH" || t === "PaymentToken") return value;
+  if (typeof t !== "string" || CANONICAL.has(t)) return value;
   const canonical = CANONICAL_TYPES[t.toLowerCase().replace(/_/g, "")];
   return canonical ? { ...value, type: canonical } : value;
 }
