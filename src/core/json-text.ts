@@ -47,7 +47,8 @@ function objectText(input: Record<string, unknown>, site: Site, depth: number): 
   const last = site.last;
   const text = last?.(input, depth);
   if (text !== undefined) return text;
-  const id = Object.keys(input).join("\u0000");
+  const keys = Object.keys(input);
+  const id = keys.join("\u0000");
   let writer = byKeys.get(id);
   if (!writer) {
     // A shape's first object is JSON.stringify's: the first answer of a start compiles nothing
@@ -56,7 +57,7 @@ function objectText(input: Record<string, unknown>, site: Site, depth: number): 
       if (byKeys.size < SHAPES) byKeys.set(id, null);
       return undefined;
     }
-    byKeys.set(id, (writer = compileShape(Object.keys(input))));
+    byKeys.set(id, (writer = compileShape(keys)));
   }
   // Its own shape's writer refused it (a value JSON.stringify writes): once is enough.
   if (writer === last) return undefined;

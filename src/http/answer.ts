@@ -21,9 +21,9 @@ export function answerHeader(c: Context<AppEnv>, name: string, value: string | u
 }
 
 /**
- * Answers JSON exactly as `c.json` does (same bytes, same header; the text by core/json-text.ts) and keeps the text for the
- * journal: the string is built once for the wire anyway, and the journal parses and masks it only
- * when the entry is read.
+ * Answers JSON exactly as `c.json` does (same bytes, same header; the text by core/json-text.ts)
+ * and keeps the text for the journal: the string is built once for the wire anyway, and the
+ * journal parses and masks it only when the entry is read.
  */
 export function answerJson(c: Context<AppEnv>, value: unknown, status: number): Response {
   return answerText(c, jsonText(value), status);
