@@ -1,5 +1,5 @@
 import seedrandom from "seedrandom";
-import { SECRET_KEYS } from "./mask.js";
+import { GROUPED, digitsOf, maskPath, secretKind } from "./mask.js";
 
 /**
  * Reversible sealing of secrets in the replay log, so the exported file never holds a full PAN,
@@ -11,14 +11,32 @@ import { SECRET_KEYS } from "./mask.js";
  */
 const PREFIX = "sealed:";
 /** The masked fields, plus any field called `secret` (the export keeps whole request bodies). */
-const SEALED_KEYS = new Set([...SECRET_KEYS, "secret"]);
-/** Free text that could carry a card or account number: a run of 9 or more digits, or a card number written in groups. */
 const DIGIT_RUN = /\d{9,19}/;
-const GROUPED = /\d{2,6}(?:[ -]\d{2,6}){2,5}/g;
+const GROUPED_RUN = new RegExp(GROUPED, "g");
 function holdsDigits(text: string): boolean {
   if (DIGIT_RUN.test(text)) return true;
   if (text.length < 14) return false;
-  for (const run of text.match(GROUPED) ?? []) if (run.replace(/[ -]/g, "").length >= 12) return true;
+  for (const run of text.match(GROUPED_RUN) ?? []) if (digitsOf(run).length >= 12) return true;
+  return false;
+}
+
+/**
+ * Whether a request path and query string hold what a body field would be sealed for: a card
+ * number (plain, grouped, `+` or percent-encoded), a run of 9 or more digits, or a query parameter
+ * named as a secret (`cvv`, `api_key`, `clientSecret`...).
+ */
+export function pathHoldsSecret(path: string): boolean {
+  if (maskPath(path) !== path || holdsDigits(path)) return true;
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path.replace(/\+/g, " "));
+  } catch {
+    // A malformed escape: read as sent.
+  }
+  if (decoded !== path && holdsDigits(decoded)) return true;
+  const q = path.indexOf("?");
+  if (q < 0) return false;
+  for (const name of new URLSearchParams(path.slice(q + 1)).keys()) if (secretKind(name)) return true;
   return false;
 }
 
@@ -119,22 +137,22 @@ const NUMBER_PREFIX = "sealed-number:";
 const sealKey = (k: string, seed: string) => (holdsDigits(k) || k.startsWith(PREFIX) ? seal(k, seed) : k);
 
 /**
- * Seals secret-named string and number fields, any string or key holding a run of 9 to 19 digits
- * or a card number written in groups (`4111-1111-1111-1111`, `3782 822463 10005`),
- * and any integer that long, deep in a JSON value.
+ * Seals secret-named fields ({@link secretKind}: strings and numbers, also inside an array or object
+ * under that name), any string or key holding a run of 9 to 19 digits or a card number written in
+ * groups (`4111-1111-1111-1111`, `3782 822463 10005`), and any integer that long, deep in a JSON value.
  */
-export function sealDeep(value: unknown, seed: string, key = ""): unknown {
+export function sealDeep(value: unknown, seed: string, key = "", secret = secretKind(key) !== undefined): unknown {
   if (typeof value === "string") {
-    return SEALED_KEYS.has(key.toLowerCase()) || holdsDigits(value) || value.startsWith(PREFIX) ? seal(value, seed) : value;
+    return secret || holdsDigits(value) || value.startsWith(PREFIX) ? seal(value, seed) : value;
   }
   if (typeof value === "number") {
-    return SEALED_KEYS.has(key.toLowerCase()) || (Number.isInteger(value) && Math.abs(value) >= 1e8) ? NUMBER_PREFIX + seal(String(value), seed) : value;
+    return secret || (Number.isInteger(value) && Math.abs(value) >= 1e8) ? NUMBER_PREFIX + seal(String(value), seed) : value;
   }
-  if (Array.isArray(value)) return value.map((v) => sealDeep(v, seed));
+  if (Array.isArray(value)) return value.map((v) => sealDeep(v, seed, "", secret));
   if (value && typeof value === "object") {
     const out: Record<string, unknown> = Object.create(null);
     for (const [k, v] of Object.entries(value)) {
-      Object.defineProperty(out, sealKey(k, seed), { value: sealDeep(v, seed, k), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, sealKey(k, seed), { value: sealDeep(v, seed, k, secret || secretKind(k) !== undefined), enumerable: true, writable: true, configurable: true });
     }
     return out;
   }

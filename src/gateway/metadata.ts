@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { characters } from "../core/characters.js";
+import { maskSecret, secretKind } from "../core/mask.js";
 
 /**
  * Metadata, shared by transactions and integrations (spec Metadata): at most 50 keys; keys match
@@ -46,11 +47,15 @@ export const metadataSchema = z
     ],
   }) as unknown as z.ZodType<Metadata | null>;
 
-/** A null-prototype copy of validated metadata. */
+/**
+ * A null-prototype copy of validated metadata, a value under a secret's name (`cvv`, `api_key`,
+ * `clientSecret`...) masked as that secret: the double answers no secret in clear (PRODUCT.md, Limits).
+ */
 export function copyMetadata(value: Metadata): Metadata {
   const out: Metadata = Object.create(null);
   for (const [k, v] of Object.entries(value)) {
-    Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+    const kind = secretKind(k);
+    Object.defineProperty(out, k, { value: kind ? maskSecret(kind, v) : v, enumerable: true, writable: true, configurable: true });
   }
   return out;
 }

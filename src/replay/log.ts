@@ -1,5 +1,4 @@
-import { maskPath } from "../core/mask.js";
-import { seal, sealDeep, unseal, unsealDeep } from "../core/seal.js";
+import { pathHoldsSecret, seal, sealDeep, unseal, unsealDeep } from "../core/seal.js";
 import type { ChangeEntry, Truncation } from "../gateway/changes.js";
 import type { World, WorldOptions } from "../gateway/world.js";
 import { VERSION } from "../version.js";
@@ -83,7 +82,7 @@ function sealHeaderValues(h: Record<string, string>, seed: string): Record<strin
 function logEntry({ kind, method, path: sent, body, headers, ...others }: ChangeEntry, seed: string, sealHeaders: (h: Record<string, string>) => Record<string, string>): LogEntry {
   const sealedHeaders = sealHeaders(headers);
   // A PAN in the path or query string is sealed like one in the body.
-  const rest = { kind, method, path: maskPath(sent) === sent ? sent : seal(sent, seed), ...others };
+  const rest = { kind, method, path: pathHoldsSecret(sent) ? seal(sent, seed) : sent, ...others };
   if (body === null) return { ...rest, headers: sealedHeaders };
   try {
     return { ...rest, headers: sealedHeaders, json: sealDeep(JSON.parse(body), seed) };

@@ -1,27 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { JournalEntry } from "../../src/gateway/journal.js";
 import { replayLog } from "../../src/replay/replay.js";
-import { MERCHANT, setup } from "../helpers.js";
+import { MERCHANT } from "../helpers.js";
 import { ACH, CARD } from "../payments-helpers.js";
+import { everything, surfaces } from "./surfaces.js";
 
 /** Issue 11 item 6: no secret in clear, whatever field, key, type, path or format it arrives in. */
 const PAN = "4111111111111111";
 const SPACED = "4111 1111 1111 1111";
 const DASHED = "4111-1111-1111-1111";
-
-function everything() {
-  const lines: JournalEntry[] = [];
-  const s = setup({ seed: "secrets", onRequest: (e) => lines.push(e) });
-  return { s, lines };
-}
-
-async function surfaces(s: ReturnType<typeof setup>, lines: JournalEntry[]) {
-  const journal = (await s.get("/_mock/requests", { as: null })).text;
-  const exported = (await s.get("/_mock/journal/export", { as: null })).text;
-  const logJson = lines.map((e) => JSON.stringify(e)).join("\n");
-  const logText = lines.map((e) => `${e.at} ${e.status} ${e.method} ${e.path} ${e.operation ?? "-"} ${e.request_id}`).join("\n");
-  return { journal, exported, logJson, logText, all: [journal, exported, logJson, logText].join("\n") };
-}
 
 describe("item 6: secrets", () => {
   it("masks pan, cvv and account_number sent as JSON numbers", async () => {
