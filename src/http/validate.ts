@@ -65,7 +65,7 @@ export function parseQuery<T>(schema: z.ZodType<T> | undefined, raw: Record<stri
   }
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
-  const details = issueDetails(result.error.issues, "query");
+  const details = issueDetails(result.error.issues, "query", raw);
   if ("" in details) {
     details[EMPTY_QUERY_NAME] = details[""];
     delete details[""];
@@ -120,7 +120,7 @@ export function parseWith<T>(schema: z.ZodType<T>, value: unknown, root: "body" 
   }
   const result = schema.safeParse(value, seen === undefined ? PARSE_ONCE : undefined);
   if (result.success) return result.data;
-  throw new GatewayError("INVALID_REQUEST_DATA", { details: issueDetails(result.error.issues, root) });
+  throw new GatewayError("INVALID_REQUEST_DATA", { details: issueDetails(result.error.issues, root, value) });
 }
 
 /**
@@ -135,8 +135,12 @@ function fastParseOf(schema: z.ZodType): (value: unknown) => unknown {
   return parse;
 }
 
-/** zod issues -> `{ "dotted.path": "problem" }`; unknown keys are named one by one. */
-export function issueDetails(issues: readonly z.core.$ZodIssue[], root: string): Record<string, string> {
+/**
+ * zod issues -> `{ "dotted.path": "problem" }`; unknown keys are named one by one. A type issue
+ * reads `input` (what was sent) at its path: absent is "is required", anything else says what the
+ * field must be (zod leaves the value out of its issues unless asked to carry it).
+ */
+export function issueDetails(issues: readonly z.core.$ZodIssue[], root: string, input?: unknown): Record<string, string> {
   const details: Record<string, string> = Object.create(null);
   const put = (path: readonly PropertyKey[], message: string) => {
     // A key echoed back is masked like a value: an unknown key may be a card number.
@@ -146,11 +150,26 @@ export function issueDetails(issues: readonly z.core.$ZodIssue[], root: string):
   for (const issue of issues) {
     if (issue.code === "unrecognized_keys") {
       for (const k of issue.keys) put([...issue.path, k], "is not a known field");
-    } else if (issue.code === "invalid_type" && issue.input === undefined) {
-      put(issue.path, "is required");
+    } else if (issue.code === "invalid_type") {
+      put(issue.path, valueAt(input, issue.path) === undefined ? "is required" : mustBe(issue.expected));
     } else {
       put(issue.path, issue.message);
     }
   }
   return { ...details };
 }
+
+/** The value sent at a zod path, undefined when absent (or when the path leaves the sent value). */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let v = input;
+  for (const key of path) {
+    if (v === null || typeof v !== "object" || !Object.hasOwn(v, key)) return undefined;
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  return v;
+}
+
+const TYPES: Record<string, string> = { string: "a string", number: "a number", int: "an integer", boolean: "a boolean", object: "an object", array: "an array", null: "null" };
+
+/** What a field of the wrong type must be, in the words of the other `details` messages. */
+const mustBe = (expected: string) => `must be ${Object.hasOwn(TYPES, expected) ? TYPES[expected] : expected}`;
