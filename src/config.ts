@@ -70,7 +70,11 @@ export type Config = z.output<typeof configSchema>;
 
 /** Help text listing every flag with its environment variable and default. */
 export function helpText(): string {
-  const rows = SETTINGS.map((s) => `  --${s.flag.padEnd(14)} ${envNames(s).padEnd(24)} default ${s.default.padEnd(26)} ${s.help}`);
+  // Columns as wide as their longest entry: `--replay-log-limit` and its variable ran past fixed widths.
+  const flagWidth = Math.max(...SETTINGS.map((s) => s.flag.length));
+  const envWidth = Math.max(...SETTINGS.map((s) => envNames(s).length));
+  const row = (flag: string, env: string, rest: string) => `  ${flag.padEnd(flagWidth + 2)} ${env.padEnd(envWidth)} ${rest}`;
+  const rows = SETTINGS.map((s) => row(`--${s.flag}`, envNames(s), `default ${s.default.padEnd(26)} ${s.help}`));
   return [
     "Usage: paydouble [serve] [flags]",
     "       paydouble check [--strict] FILE...  validate scenario and fixtures files (exit 2 naming file, line and column;",
@@ -81,8 +85,8 @@ export function helpText(): string {
     "",
     "Flags (each may also be set by its environment variable):",
     ...rows,
-    "  --help                                          print this help",
-    "  --version                                       print the version",
+    row("--help", "", "print this help"),
+    row("--version", "", "print the version"),
   ].join("\n");
 }
 

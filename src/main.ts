@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-import { serve } from "@hono/node-server";
 import { readFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import { parseCommand } from "./cli/args.js";
 import { bannerLines } from "./cli/banner.js";
 import { checkFiles } from "./cli/check.js";
+import { createHttpServer } from "./cli/http-server.js";
 import { runCtl } from "./cli/ctl/run.js";
 import { closeGracefully } from "./cli/shutdown.js";
 import { FileError } from "./cli/load-files.js";
@@ -25,6 +26,7 @@ import { VERSION } from "./version.js";
  */
 async function main(): Promise<void> {
   const cmd = parseCommand(process.argv.slice(2), process.env);
+  quitQuietlyOnClosedStdout(cmd.kind !== "serve");
   if (cmd.kind === "help") {
     process.stdout.write(helpText() + "\n");
     return;
@@ -79,7 +81,9 @@ async function main(): Promise<void> {
     if (e instanceof ScenarioFileError) fail(`scenario file ${e.file} is invalid:\n${e.message}`);
     fail(e instanceof FileError ? e.message : `cannot start: ${(e as Error).message}`);
   }
-  const server = serve({ fetch: double.app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const server = createHttpServer(double.app.fetch, config.host);
+  server.listen(config.port, config.host, () => {
+    const info = server.address() as AddressInfo;
     const facts = { version: VERSION, address: info.address, port: info.port, control: config.control, replay: config.replay };
     process.stdout.write(bannerLines(double.host, facts).join("\n") + "\n");
     // For dist/main.js (scripts/cli-loader.js): a server run may train a start-up code cache.
@@ -89,6 +93,19 @@ async function main(): Promise<void> {
   const stop = () => void closeGracefully(server).then(() => process.exit(0));
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
+}
+
+/**
+ * `paydouble schema | head -1`: node ignores SIGPIPE, so once the reader is gone a write to stdout
+ * fails with EPIPE, an unhandled 'error' event and a stack trace. A one-shot command is done then
+ * (exit 0, as `--help | head` always was); a server keeps serving and drops its log lines, since a
+ * double that died with its log reader would fail the suite far from the cause.
+ */
+function quitQuietlyOnClosedStdout(oneShot: boolean): void {
+  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code !== "EPIPE") throw e;
+    if (oneShot) process.exit(0);
+  });
 }
 
 /** One line per `/v1` request on stdout; the journal entry is already masked; `latency_ms` is wall time. */

@@ -1,6 +1,6 @@
-import { serve } from "@hono/node-server";
 import { existsSync, readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import { createHttpServer } from "./cli/http-server.js";
 import { fixtureCredentials, type Fixtures } from "./gateway/fixtures.js";
 import { control, worldHandle, type Credentials, type WorldHandle } from "./handle.js";
 import { createDouble, type Double, type DoubleOptions } from "./index.js";
@@ -54,9 +54,10 @@ export interface RunningDouble extends WorldHandle {
 export async function startDouble(options: StartOptions = {}): Promise<RunningDouble> {
   const double = createDouble(options);
   const hostname = options.hostname ?? "127.0.0.1";
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch: double.app.fetch, port: options.port ?? 0, hostname }, () => resolve(s));
-    s.once("error", reject);
+  const server = createHttpServer(double.app.fetch, hostname);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, hostname, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}`;

@@ -1,3 +1,4 @@
+import type { ChildProcess } from "node:child_process";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -35,4 +36,17 @@ export async function ensureBuilt(): Promise<void> {
   } finally {
     rmSync(LOCK, { recursive: true, force: true });
   }
+}
+
+/** The URL a started server prints in its banner; rejects when the process exits first. */
+export function listeningUrl(child: ChildProcess, why: () => string = () => ""): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (d) => {
+      out += d;
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    child.on("exit", (code) => reject(new Error(`paydouble exited ${code} before listening${why()}`)));
+  });
 }

@@ -7,6 +7,7 @@ import { promisify } from "node:util";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { publint } from "publint";
 import { afterAll, describe, expect, it } from "vitest";
+import { listeningUrl } from "./built-cli.js";
 
 /**
  * paydouble as a user gets it (issue 15): the repository's files are copied to a scratch folder,
@@ -101,15 +102,7 @@ describe("the packed package, installed into a scratch project", () => {
     await step("start the bin, GET /_mock/health, compare /_mock/openapi.json with paydouble/openapi.json", async () => {
       const child = spawn(join(app, "node_modules/.bin/paydouble"), ["--port", "0", "--seed", "packed"], { cwd: app, env: NPM });
       try {
-        const url = await new Promise<string>((resolve, reject) => {
-          let out = "";
-          child.stdout.on("data", (d) => {
-            out += d;
-            const m = /listening on (http:\/\/\S+)/.exec(out);
-            if (m) resolve(m[1]);
-          });
-          child.on("exit", (code) => reject(new Error(`paydouble exited ${code}`)));
-        });
+        const url = await listeningUrl(child);
         expect(await (await fetch(`${url}/_mock/health`)).json()).toMatchObject({ status: "ok", seed: "packed" });
         const served = await (await fetch(`${url}/_mock/openapi.json`)).json();
         const file = createRequire(join(app, "index.js")).resolve("paydouble/openapi.json");
