@@ -24,7 +24,7 @@ export function checkFiles(files: readonly string[], options: { strict?: boolean
     if (isFixtures(text)) {
       try {
         const f = parseFixtures(text, file);
-        lines.push(`${file}: ok (fixtures, ${f.clients.length} clients, ${f.integrations.length} integrations)`);
+        lines.push(`${file}: ok (fixtures, ${count(f.clients.length, "client")}, ${count(f.integrations.length, "integration")})`);
       } catch (e) {
         if (!(e instanceof FileError)) throw e;
         ok = false;
@@ -37,14 +37,17 @@ export function checkFiles(files: readonly string[], options: { strict?: boolean
     lines.push(...all.map((p) => formatProblem(file, p)));
     if (result.ok) {
       const s = result.scenario;
-      const warned = result.warnings.length ? `, ${result.warnings.length} warning${result.warnings.length > 1 ? "s" : ""}` : "";
-      lines.push(`${file}: ok (scenario ${s.name}, ${s.rules.length} rules, ${s.timeline.length} timeline entries${warned})`);
+      const warned = result.warnings.length ? `, ${count(result.warnings.length, "warning")}` : "";
+      lines.push(`${file}: ok (scenario ${s.name}, ${count(s.rules.length, "rule")}, ${count(s.timeline.length, "timeline entry", "timeline entries")}${warned})`);
     } else {
       ok = false;
     }
   }
   return { ok, lines };
 }
+
+/** `1 rule`, `2 rules`, `0 rules`: the summary reads as a sentence does. */
+const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** Top-level keys decide; a quick look, the real parse comes after. */
 function isFixtures(text: string): boolean {
