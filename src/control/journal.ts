@@ -7,7 +7,7 @@ import type { World } from "../gateway/world.js";
 import { pageSize } from "../gateway/paging.js";
 import type { AppEnv } from "../http/env.js";
 import { GatewayError } from "../core/errors.js";
-import { parseWith } from "../http/validate.js";
+import { parseWith, readQuery } from "../http/validate.js";
 import { streamExport } from "../replay/export.js";
 import { controlRoute, instant } from "./registry.js";
 
@@ -112,7 +112,9 @@ export function mountJournal(ctl: Hono<AppEnv>, _host: Host): void {
     query: requestsQuery, errors: [400],
     answers: { 200: { description: "Matching entries and their count", schema: requestsAnswer } },
   }, (c) => {
-    const q = parseRequestsQuery(c.req.query());
+    // A repeated name is the comma list of its values, as /v1 reads it (http/validate.ts), so
+    // `limit=1&limit=2` fails `limit`'s rule rather than quietly taking the first value.
+    const q = parseRequestsQuery(readQuery(c.req.url));
     const world = c.get("world");
     if (q.count === "true") return c.json({ count: world.journal.page(entryMatch(q), { after: q.after, before: q.before, limit: 0 }).count });
     const { entries, count } = pageEntries(world, q);
