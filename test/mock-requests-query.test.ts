@@ -33,3 +33,14 @@ describe("GET /_mock/requests with a repeated query parameter", () => {
     expect(page.body.count).toBe(2);
   });
 });
+
+describe("the other control reads refuse a repeated single-valued parameter too", () => {
+  it("GET /_mock/activity?after=1&after=2 and /_mock/transactions?amount=1&amount=2: 400 naming it", async () => {
+    const s = setup();
+    for (const [path, name] of [["/_mock/activity?after=1&after=2", "after"], ["/_mock/transactions?amount=1&amount=2", "amount"], ["/_mock/ui/views/transactions?amount=1&amount=2", "amount"]]) {
+      const r = await s.get(path!, { as: null });
+      expect(r.status, path).toBe(400);
+      expect(r.text, path).toContain(name);
+    }
+  });
+});

@@ -2,7 +2,7 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import { lazy } from "../core/lazy.js";
 import type { AppEnv } from "../http/env.js";
-import { parseWith } from "../http/validate.js";
+import { parseWith, readQuery } from "../http/validate.js";
 import { controlRoute, instant } from "./registry.js";
 
 const activityQuery = lazy(() => z
@@ -42,7 +42,7 @@ export function mountActivity(ctl: Hono<AppEnv>): void {
     query: activityQuery, errors: [400],
     answers: { 200: { description: "The activity, oldest first", schema: activityAnswer } },
   }, (c) => {
-    const q = parseWith(activityQuery(), c.req.query(), "query");
+    const q = parseWith(activityQuery(), readQuery(c.req.url), "query");
     const activity = c.get("world").activity;
     return c.json({ data: activity.items(q.after ?? 0), created_by: activity.createdLinks().map(([transaction_id, seq]) => ({ transaction_id, seq })) });
   });

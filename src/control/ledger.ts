@@ -7,7 +7,7 @@ import type { Transaction } from "../gateway/transactions/transaction.js";
 import type { World } from "../gateway/world.js";
 import type { AppEnv } from "../http/env.js";
 import { streamJsonList } from "../http/stream.js";
-import { parseWith } from "../http/validate.js";
+import { parseWith, readQuery } from "../http/validate.js";
 import { controlRoute } from "./registry.js";
 
 const ledgerQuery = lazy(() => z.object({ client_id: z.string().min(1).optional() }).strict());
@@ -78,7 +78,7 @@ export function mountLedger(ctl: Hono<AppEnv>): void {
     // Streamed: a world of 100,000 payments made a 100 MB string (one V8 string holds at most 2^29
     // characters) in 0.66 s, every world waiting.
     const world = c.get("world");
-    return streamJsonList(c, "data", matchingTransactions(world, parseTransactionsQuery(c.req.query())), (t) => present(world, t, "list"));
+    return streamJsonList(c, "data", matchingTransactions(world, parseTransactionsQuery(readQuery(c.req.url))), (t) => present(world, t, "list"));
   });
   controlRoute(ctl, {
     method: "GET", path: "/batches", tag: "world", summary: "Every batch of the world, across clients",
@@ -86,7 +86,7 @@ export function mountLedger(ctl: Hono<AppEnv>): void {
     query: ledgerQuery, errors: [400],
     answers: { 200: { description: "The batches", schema: lazy(() => z.object({ data: z.array(z.record(z.string(), z.unknown())) }).strict()) } },
   }, (c) => {
-    const q = parseWith(ledgerQuery(), c.req.query(), "query");
+    const q = parseWith(ledgerQuery(), readQuery(c.req.url), "query");
     return c.json({ data: allBatches(c.get("world"), c.get("requestId"), q.client_id) });
   });
 }

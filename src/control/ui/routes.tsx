@@ -5,7 +5,7 @@ import type { Host } from "../../gateway/host.js";
 import type { AppEnv } from "../../http/env.js";
 import { clockData } from "../clock.js";
 import { z } from "zod";
-import { parseWith } from "../../http/validate.js";
+import { parseWith, readQuery } from "../../http/validate.js";
 import { cursor, entryMatch, filtering, parseRequestsQuery } from "../journal.js";
 import { allBatches, matchingTransactions, parseTransactionsQuery } from "../ledger.js";
 import { present } from "../../gateway/transactions/reporting.js";
@@ -85,13 +85,13 @@ function renderView(c: Context<AppEnv>, host: Host, view: ViewName) {
   const world = c.get("world");
   switch (view) {
     case "log": {
-      const { activity_after, ...query } = c.req.query();
+      const { activity_after, ...query } = readQuery(c.req.url);
       const after = activity_after === undefined ? 0 : parseWith(z.object({ activity_after: cursor() }), { activity_after }, "query").activity_after;
       return logPage(world, parseRequestsQuery(query), after);
     }
     case "transactions": {
       // Only the rows shown are put in their /v1 shape (100,000 of them took 127 ms per refresh).
-      const matching = matchingTransactions(world, parseTransactionsQuery(c.req.query()));
+      const matching = matchingTransactions(world, parseTransactionsQuery(readQuery(c.req.url)));
       return <TransactionsView transactions={matching.slice(-TRANSACTION_ROWS).map((t) => present(world, t, "list"))} total={matching.length} />;
     }
     case "story": {
