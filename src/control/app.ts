@@ -67,7 +67,7 @@ export function buildControlApp(host: Host): Hono<AppEnv> {
 
   mountClock(ctl);
   mountExplain(ctl);
-  mountScenarios(ctl);
+  mountScenarios(ctl, host);
   mountQuirks(ctl);
   mountSandboxes(ctl, host);
   mountDocs(ctl);

@@ -12,6 +12,7 @@ import { checkScenarioInstants } from "../scenarios/instants.js";
 import { settingsFromFiles } from "../scenarios/start.js";
 import { scenarioFromText } from "./scenarios.js";
 import { controlRoute, instant } from "./registry.js";
+import { ensureRoom } from "./scenario-room.js";
 
 const createBody = lazy(() => z
   .object({
@@ -45,6 +46,7 @@ export function mountSandboxes(ctl: Hono<AppEnv>, host: Host): void {
     const clockStart = fromFiles.clockStart ?? host.options.clockStart;
     // Before an id is taken: a refused sandbox leaves the host as it was.
     files.forEach((file, i) => checkScenarioInstants(file, clockStart, `scenarios.${i}.`));
+    if (files.length > 0) ensureRoom(host, null, files, null, host.options.builtin ?? null);
     const id = host.nextSandboxId();
     const world = host.addSandbox(id, {
       ...host.options,

@@ -2,10 +2,12 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import { lazy } from "../core/lazy.js";
 import { GatewayError } from "../core/errors.js";
+import type { Host } from "../gateway/host.js";
 import type { AppEnv } from "../http/env.js";
 import { checkScenarioInstants } from "../scenarios/instants.js";
 import { controlRoute } from "./registry.js";
 import { scenarioBody, scenarioText, scenarioWithWarnings } from "./scenarios.js";
+import { ensureRoom } from "./scenario-room.js";
 
 const names = lazy(() => z.array(z.string()));
 
@@ -16,7 +18,7 @@ const names = lazy(() => z.array(z.string()));
  * envelope. The built-in magic values can be switched off and on but not unloaded or replaced
  * (the start set, with them, comes back on `DELETE /_mock/scenarios` and `/_mock/reset`).
  */
-export function mountOneScenario(ctl: Hono<AppEnv>): void {
+export function mountOneScenario(ctl: Hono<AppEnv>, host: Host): void {
   controlRoute(ctl, {
     method: "DELETE", path: "/scenarios/:name", tag: "scenarios", summary: "Unload one scenario file",
     description: "Removes that file's rules and cancels its pending timeline steps; the other files keep their place and counters. The built-in magic values cannot be unloaded (400 `INVALID_ACTION`; disable them instead).",
@@ -47,6 +49,7 @@ export function mountOneScenario(ctl: Hono<AppEnv>): void {
       });
     }
     checkScenarioInstants(file, world.clock.now());
+    ensureRoom(host, world, [file], name);
     world.cancelTimeline(new Set([name]));
     world.scenarios.replace(file);
     world.applyScenarioQuirks();

@@ -4,12 +4,14 @@ import { lazy } from "../core/lazy.js";
 import { mountOneScenario } from "./scenario-one.js";
 import { fixturesJsonSchema, scenarioJsonSchema } from "../scenarios/json-schema.js";
 import { GatewayError } from "../core/errors.js";
+import type { Host } from "../gateway/host.js";
 import type { AppEnv } from "../http/env.js";
 import { checkScenarioInstants } from "../scenarios/instants.js";
 import { parseScenario, problemDetails } from "../scenarios/loader.js";
 import type { ScenarioFile } from "../scenarios/schema.js";
 import { ACCEPTED_TYPES } from "./guard.js";
 import { controlRoute } from "./registry.js";
+import { ensureRoom } from "./scenario-room.js";
 
 
 /**
@@ -53,7 +55,7 @@ export const scenarioBody = lazy(() => z
  * `GET/POST/DELETE /_mock/scenarios`: the active set with hit counts; loading a file in front of
  * it (a bad file changes nothing); back to the start set.
  */
-export function mountScenarios(ctl: Hono<AppEnv>): void {
+export function mountScenarios(ctl: Hono<AppEnv>, host: Host): void {
   controlRoute(ctl, {
     method: "GET", path: "/scenarios", tag: "scenarios", summary: "The active scenarios with hit counts",
     description: "Newest first: the order rules are tried in. `origin` says whether a file came with the world or was loaded later.",
@@ -69,6 +71,7 @@ export function mountScenarios(ctl: Hono<AppEnv>): void {
     const world = c.get("world");
     const { scenario: file, warnings } = scenarioWithWarnings(await scenarioText(c));
     checkScenarioInstants(file, world.clock.now());
+    ensureRoom(host, world, [file]);
     world.scenarios.load(file);
     world.applyScenarioQuirks();
     world.scheduleTimeline(file);
@@ -88,7 +91,7 @@ export function mountScenarios(ctl: Hono<AppEnv>): void {
     );
   });
 
-  mountOneScenario(ctl);
+  mountOneScenario(ctl, host);
 
   // The editor schemas, generated once from the zod schemas that validate the files.
   const schemas = { scenario: () => scenarioJsonSchema(), fixtures: () => fixturesJsonSchema() };

@@ -1,4 +1,5 @@
 import { allHold, checksOf, type Check } from "./match.js";
+import type { PatternWork } from "./pattern-work.js";
 import type { Rule } from "./schema.js";
 import type { MatchInput } from "./engine.js";
 
@@ -40,15 +41,16 @@ export function ruleTest(rule: Rule): RuleTest {
 /**
  * True when every condition holds, with the captured groups in `groups` (emptied first: the engine
  * passes one array for all the rules a request tries). The operation is not looked at: the engine
- * only offers a rule to requests of the operations it names (`rulesFor`).
+ * only offers a rule to requests of the operations it names (`rulesFor`). `work`: the request's
+ * pattern budget (pattern-work.ts).
  */
-export function conditionsHold(t: RuleTest, input: MatchInput, headers: () => Record<string, string>, groups: string[]): boolean {
+export function conditionsHold(t: RuleTest, input: MatchInput, headers: () => Record<string, string>, groups: string[], work: PatternWork): boolean {
   if (t.clients !== null && !t.clients.has(input.clientId ?? "")) return false;
   if (groups.length > 0) groups.length = 0; // setting length is a builtin call, even to its value
   return (
-    allHold(t.body, input.body, groups) &&
-    allHold(t.query, input.query, groups) &&
-    (t.headers === null || allHold(t.headers, headers(), groups)) &&
-    allHold(t.params, input.params ?? {}, groups)
+    allHold(t.body, input.body, groups, work) &&
+    allHold(t.query, input.query, groups, work) &&
+    (t.headers === null || allHold(t.headers, headers(), groups, work)) &&
+    allHold(t.params, input.params ?? {}, groups, work)
   );
 }

@@ -3,6 +3,7 @@ import type { Prng } from "../core/random.js";
 import type { QuirkName } from "../gateway/quirks.js";
 import { conditionsHold, ruleTest, type RuleTest } from "./conditions.js";
 import { fillGroups } from "./match.js";
+import { unmetered, workFor } from "./pattern-work.js";
 import type { Rule, ScenarioFile, ScheduleEntry, Then } from "./schema.js";
 
 /**
@@ -104,10 +105,16 @@ export class ScenarioEngine {
     let lowered: Record<string, string> | undefined;
     const headers = () => (lowered ??= lowerCaseKeys(input.headers()));
     const groups: string[] = [];
+    // One pattern budget for the request, shared with its near misses (pattern-work.ts).
+    const metered = workFor(input);
     for (const scenario of this.#active) {
       if (!scenario.enabled) continue;
+      const work = scenario.origin === "builtin" ? unmetered() : metered;
       for (const r of rulesFor(scenario, input.operation)) {
-        if (!conditionsHold(r.test, input, headers, groups) || !this.#budgetAllows(r, input)) continue;
+        const skipped = work.skipped;
+        const held = conditionsHold(r.test, input, headers, groups, work);
+        if (work.skipped !== skipped && work.skippedRules.length < 3) work.skippedRules.push(r.label);
+        if (!held || !this.#budgetAllows(r, input)) continue;
         return { label: r.label, outcome: resolve(r.rule.then, groups), readBack: r.readBack };
       }
     }

@@ -1,6 +1,7 @@
 import { maskDeep } from "../core/mask.js";
 import { rulesFor, type ActiveRule, type ActiveScenario, type MatchInput, type Outcome } from "./engine.js";
-import { fillGroups, holds, valueAt } from "./match.js";
+import { fillGroups, holds, valueOf, type Check } from "./match.js";
+import { skippedText, unmetered, workFor, type PatternWork } from "./pattern-work.js";
 import type { Condition, Then } from "./schema.js";
 
 /**
@@ -55,6 +56,11 @@ interface Verdict {
   operationHeld: boolean;
   /** The first failure, formatted only for the rules that are shown; null when the rule matches. */
   failure: (() => string) | null;
+  /**
+   * The first failure is a pattern the request's budget did not let run (pattern-work.ts): the
+   * rule might have matched, so it is shown first, never left out silently.
+   */
+  skipped: boolean;
   groups: string[];
 }
 
@@ -73,14 +79,22 @@ export function nearMisses(active: readonly Readonly<ActiveScenario>[], input: M
   if (active.length === 0 || active[0].origin === "builtin") return NONE;
   const verdicts: Verdict[] = [];
   const headers = headerReader(input);
+  const work = workFor(input);
+  // Rules the engine could not fully test (a pattern past the budget) are shown wherever they are,
+  // even past the scan below: their verdicts are the engine's, remembered (no pattern runs again).
+  if (work.skipped > 0) {
+    const labels = new Set(work.skippedRules);
+    for (const scenario of active) for (const r of scenario.origin === "builtin" ? [] : scenario.rules) if (labels.has(r.label)) verdicts.push(evaluate(r, input, "answered", headers, work));
+  }
+  const seen = verdicts.length;
   // This operation's rules (the engine's index) first; rules naming another operation are ranked
   // only when none of this one is ahead (rank), so they are evaluated only then, and fewer.
   for (const scenario of active) {
     if (scenario.origin === "builtin") break;
     if (!scenario.enabled) continue;
     for (const r of rulesFor(scenario, input.operation)) {
-      if (r.label === matched || verdicts.length === NEAR_MISS_SCAN) return pending(verdicts);
-      verdicts.push(evaluate(r, input, "answered", headers));
+      if (r.label === matched || verdicts.length === NEAR_MISS_SCAN + seen) return pending(verdicts);
+      if (seen === 0 || !work.skippedRules.includes(r.label)) verdicts.push(evaluate(r, input, "answered", headers, work));
     }
   }
   if (verdicts.length > 0) return pending(verdicts);
@@ -89,7 +103,7 @@ export function nearMisses(active: readonly Readonly<ActiveScenario>[], input: M
     if (!scenario.enabled) continue;
     for (const r of scenario.rules) {
       if (r.label === matched || verdicts.length === OTHER_OPERATION_SCAN) return pending(verdicts);
-      verdicts.push(evaluate(r, input, "answered", headers));
+      verdicts.push(evaluate(r, input, "answered", headers, work));
     }
   }
   return pending(verdicts);
@@ -99,10 +113,13 @@ export function nearMisses(active: readonly Readonly<ActiveScenario>[], input: M
 export function explain(active: readonly Readonly<ActiveScenario>[], input: MatchInput): Explanation {
   const verdicts: Verdict[] = [];
   const headers = headerReader(input);
+  const metered = workFor(input);
   for (const scenario of active) {
     if (!scenario.enabled) continue; // switched off: /v1 matching passes it over too
+    // Metered as on /v1: the built-in values are not (pattern-work.ts).
+    const work = scenario.origin === "builtin" ? unmetered() : metered;
     for (const r of scenario.rules) {
-      const v = evaluate(r, input, "explain", headers);
+      const v = evaluate(r, input, "explain", headers, work);
       if (v.failure === null) {
         const outcome = resolve(r.rule.then, v.groups);
         const chance = r.rule.when.chance;
@@ -125,13 +142,15 @@ function pending(verdicts: Verdict[]): readonly PendingNearMiss[] {
 function rank(verdicts: Verdict[]): Verdict[] {
   const same = verdicts.filter((v) => v.operationHeld);
   const pool = same.length > 0 ? same : verdicts;
-  // Array.prototype.sort is stable: equal counts keep precedence order.
-  return pool.sort((a, b) => b.held - a.held).slice(0, NEAR_MISS_LIMIT);
+  // Array.prototype.sort is stable: equal counts keep precedence order. A rule whose pattern was
+  // not run comes first: it might have matched, and the caller must learn why it did not.
+  return pool.sort((a, b) => Number(b.skipped) - Number(a.skipped) || b.held - a.held).slice(0, NEAR_MISS_LIMIT);
 }
 
-function evaluate(r: Readonly<ActiveRule>, input: MatchInput, mode: Mode, headers: () => Record<string, string>): Verdict {
+function evaluate(r: Readonly<ActiveRule>, input: MatchInput, mode: Mode, headers: () => Record<string, string>, work: PatternWork): Verdict {
   const w = r.rule.when;
-  const v: Verdict = { label: r.label, held: 0, operationHeld: true, failure: null, groups: [] };
+  const t = r.test;
+  const v: Verdict = { label: r.label, held: 0, operationHeld: true, failure: null, skipped: false, groups: [] };
   if (w.operation !== undefined) {
     const wanted: readonly string[] = Array.isArray(w.operation) ? w.operation : [w.operation];
     if (wanted.includes(input.operation)) v.held++;
@@ -145,10 +164,11 @@ function evaluate(r: Readonly<ActiveRule>, input: MatchInput, mode: Mode, header
     if (wanted.includes(input.clientId ?? "")) v.held++;
     else v.failure ??= () => `client: wanted ${oneOf(wanted)}, got ${input.clientId ?? "none"}`;
   }
-  if (w.body) check(v, "body", w.body, input.body);
-  if (w.query) check(v, "query", w.query, input.query);
-  if (w.headers) check(v, "headers", w.headers, headers());
-  if (w.params) check(v, "params", w.params, input.params ?? {});
+  // The engine's own checks (conditions.ts): the same order, and the same keys for remembered runs.
+  if (w.body) check(v, "body", t.body, input.body, work);
+  if (w.query) check(v, "query", t.query, input.query, work);
+  if (t.headers) check(v, "headers", t.headers, headers(), work);
+  if (w.params) check(v, "params", t.params, input.params ?? {}, work);
   const hasBudget = w.times !== undefined || w.nth !== undefined || w.every !== undefined || w.chance !== undefined;
   if (hasBudget && v.failure === null) {
     const refused = budgetRefusal(r, input, mode);
@@ -158,22 +178,33 @@ function evaluate(r: Readonly<ActiveRule>, input: MatchInput, mode: Mode, header
   return v;
 }
 
-function check(v: Verdict, block: string, conds: Record<string, Condition>, root: unknown): void {
-  for (const path of Object.keys(conds)) {
-    const cond = conds[path];
-    const key = block === "headers" ? path.toLowerCase() : path;
-    const value = valueAt(root, key);
-    if (holds(cond, value, v.groups)) v.held++;
-    else v.failure ??= () => `${block}.${key}: wanted ${wantedText(key, cond, value)}, got ${shown(key, value)}`;
+function check(v: Verdict, block: string, checks: readonly Check[], root: unknown, work: PatternWork): void {
+  for (const c of checks) {
+    const value = valueOf(root, c);
+    if (holds(c.cond, value, v.groups, c, work)) {
+      v.held++;
+      continue;
+    }
+    if (v.failure !== null) continue;
+    const key = c.segs.join(".");
+    const run = work.runs?.get(c);
+    if (run && "skipped" in run) {
+      const pattern = (c.cond as { matches: string }).matches;
+      v.skipped = true;
+      v.failure = () => `${block}.${key}: ${skippedText(pattern, run.skipped)}`;
+    } else v.failure = () => `${block}.${key}: wanted ${wantedText(key, c.cond, value)}, got ${shown(key, value)}`;
   }
 }
 
-/** The first operator of a condition that fails on `value`, in the order `holds` checks them. */
+/**
+ * The first operator of a condition that fails on `value`, in the order `holds` checks them.
+ * `matches` comes last and is never run again here: reached, it is the one that failed.
+ */
 function wantedText(path: string, cond: Condition, value: unknown): string {
   if (cond === null || typeof cond !== "object") return shown(path, cond);
   for (const op of ["exists", "eq", "ne", "in", "gt", "gte", "lt", "lte", "matches"] as const) {
     if (cond[op] === undefined) continue;
-    if (!holds({ [op]: cond[op] } as Condition, value, [])) return `${op} ${shown(path, cond[op])}`;
+    if (op === "matches" || !holds({ [op]: cond[op] } as Condition, value, [])) return `${op} ${shown(path, cond[op])}`;
   }
   return shown(path, cond);
 }

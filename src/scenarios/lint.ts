@@ -1,6 +1,7 @@
 import { MAX_CONDITION_PATH, OPERATION_IDS } from "./schema.js";
 import { pathProblem, requestShapes, type Block } from "./request-shape.js";
 import { APPLIES, outcomeKeys, whereItApplies } from "./applies.js";
+import { lintPatterns } from "./lint-patterns.js";
 
 /**
  * Checks the zod schema cannot express, run on the raw data so every problem of a file comes at
@@ -37,6 +38,7 @@ export function lintScenario(data: unknown): Finding[] {
   });
   lintNames(rules, out);
   lintShadowing(rules, out);
+  lintPatterns(rules, out);
   return out;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { fillGroups, holds, valueAt } from "./match.js";
+import { compilePattern, fillGroups, holds, valueAt } from "./match.js";
+import { metered } from "./pattern-work.js";
 
 describe("conditions", () => {
   test("dotted paths read own properties only", () => {
@@ -42,5 +43,29 @@ describe("conditions", () => {
     expect(holds({ matches: "^ab{0,1}c" }, "ac", [])).toBe(true);
     expect(holds({ matches: "^4000" }, "4242", [])).toBe(false);
     expect(holds({ matches: "^(a+)+$" }, `${"a".repeat(28)}!`, [])).toBe(false);
+  });
+});
+
+describe("pattern work (pattern-work.ts)", () => {
+  test("a run is charged instructions x (characters + 1); past what is left it is not run and does not hold", () => {
+    const c = compilePattern("a[ab]{20}c");
+    const work = metered(c.size * 31);
+    const check = { segs: ["x"], cond: { matches: "a[ab]{20}c" } };
+    expect(holds(check.cond, `a${"b".repeat(20)}c${"a".repeat(8)}`, [], check, work)).toBe(true);
+    expect(work.left).toBe(0);
+    const other = { segs: ["y"], cond: { matches: "a[ab]{20}c" } };
+    expect(holds(other.cond, "abc", [], other, work)).toBe(false);
+    expect(work.skipped).toBe(1);
+    expect(work.runs!.get(other)).toEqual({ skipped: { instructions: c.size, characters: 3, left: 0 } });
+    // Remembered: the near misses read the same verdict without running or charging again.
+    expect(holds(check.cond, `a${"b".repeat(20)}c${"a".repeat(8)}`, [], check, work)).toBe(true);
+  });
+
+  test("a literal start the text lacks costs the scan only", () => {
+    const work = metered(100);
+    expect(holds({ matches: "^4000(\\d+)$" }, "4242424242424242", [], undefined, work)).toBe(false);
+    expect(work.left).toBe(100);
+    expect(holds({ matches: "Zz12_(\\d+)$" }, "Ada", [], undefined, work)).toBe(false);
+    expect(work.left).toBe(96);
   });
 });
