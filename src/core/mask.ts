@@ -209,9 +209,12 @@ export function maskCardsDeep<T>(value: T, depth = 0): T {
   for (const k of Object.keys(o)) {
     const v = o[k];
     if (typeof v === "string") {
-      // Written only when it changes: an input's default may be a shared, frozen object.
-      const masked = maskCardNumbers(v);
-      if (masked !== v && !isSecretKey(k)) o[k] = masked;
+      // Written only when it changes: an input's default may be a shared, frozen object. The
+      // length test first: most values are short, and a secret's own field keeps its own rule.
+      if (v.length >= 13 && !isSecretKey(k)) {
+        const masked = maskCardNumbers(v);
+        if (masked !== v) o[k] = masked;
+      }
     } else if (v !== null && typeof v === "object") maskCardsDeep(v, depth + 1);
     if (k.length >= 13 && maskCardNumbers(k) !== k) renamed = true;
   }
