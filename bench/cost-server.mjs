@@ -25,9 +25,12 @@ if (mode === "node") {
     fetch = app.fetch;
   } else {
     const { createDouble } = await import("../dist/index.js");
-    fetch = createDouble({ seed: "bench" }).fetch;
+    // The CLI's server: the adapter's listener behind the envelope for malformed HTTP (src/cli/http-server.ts).
+    const { createHttpServer } = await import("../dist/cli/http-server.js");
+    const server = createHttpServer(createDouble({ seed: "bench" }).fetch, "127.0.0.1");
+    server.listen(0, "127.0.0.1", () => onListen(server.address().port));
   }
-  serve({ fetch, port: 0, hostname: "127.0.0.1" }, (info) => onListen(info.port));
+  if (fetch) serve({ fetch, port: 0, hostname: "127.0.0.1" }, (info) => onListen(info.port));
 }
 
 // bench/cost-parts.mjs (PROFILE: a CPU profile, 100 µs sampling) and bench/alloc.mjs (ALLOC: V8's
