@@ -1,3 +1,5 @@
+import type { ReplacedScenario, ScenarioSwitch, UnloadedScenario } from "./control/scenario-one.js";
+import type { LoadedScenario, ScenarioList } from "./control/scenarios.js";
 import type { JournalEntry } from "./gateway/journal.js";
 import type { CheckResult } from "./verdict/requirements.js";
 import type { AuditReport, CoverageReport } from "./verdict/verdict.js";
@@ -7,11 +9,22 @@ import type { AuditReport, CoverageReport } from "./verdict/verdict.js";
  * `/_mock` route over HTTP, so a helper behaves exactly as the route does. `startDouble()` returns
  * them for the root, `double.sandbox()` for a sandbox of its own.
  */
+/** The filters of `GET /_mock/requests` (docs/reference/control-api.md), as `paydouble ctl requests` has them. */
 export interface RequestFilter {
   operation?: string;
   status?: number;
   client_id?: string;
   error_code?: string;
+  /** Entries whose path (without the query string) contains this text. */
+  path?: string;
+  /** Entries shaped by this rule (`<scenario>/<rule>`). */
+  rule?: string;
+  /** Entries shaped by this spec quirk (a name of `GET /_mock/quirks`). */
+  quirk?: string;
+  /** Entries with a greater `seq` (with `limit`, the oldest n of them). */
+  after?: number;
+  /** Entries with a smaller `seq` (with `limit`, the newest n of them). */
+  before?: number;
   limit?: number;
 }
 
@@ -54,18 +67,19 @@ export interface WorldHandle {
   };
   scenarios: {
     /** Loads a scenario: YAML text, or the same as an object (sent as JSON). */
-    load(scenario: string | object): Promise<unknown>;
-    list(): Promise<unknown>;
-    /** Back to the scenarios the world started with. */
-    reset(): Promise<unknown>;
+    load(scenario: string | object): Promise<LoadedScenario>;
+    /** The active files in precedence order, each rule with its hit count. */
+    list(): Promise<ScenarioList>;
+    /** Back to the scenarios the world started with (the active set now). */
+    reset(): Promise<ScenarioList>;
     /** `DELETE /_mock/scenarios/{name}`: unloads that file only. */
-    unload(name: string): Promise<unknown>;
+    unload(name: string): Promise<UnloadedScenario>;
     /** `PUT /_mock/scenarios/{name}`: replaces it in place (same precedence, counters at zero). */
-    replace(name: string, scenario: string | object): Promise<unknown>;
+    replace(name: string, scenario: string | object): Promise<ReplacedScenario>;
     /** `POST /_mock/scenarios/{name}/disable`: matched by nothing, place and counters kept. */
-    disable(name: string): Promise<unknown>;
+    disable(name: string): Promise<ScenarioSwitch>;
     /** `POST /_mock/scenarios/{name}/enable`. */
-    enable(name: string): Promise<unknown>;
+    enable(name: string): Promise<ScenarioSwitch>;
   };
   requests: {
     list(filter?: RequestFilter): Promise<JournalEntry[]>;
@@ -132,8 +146,8 @@ export function worldHandle(url: string, clients: Omit<Credentials, "headers">[]
   const call = <T>(method: string, path: string, body?: unknown, contentType?: string) => control<T>(url, method, path, body, contentType);
   const enc = encodeURIComponent;
   // A scenario given as text is YAML (JSON is YAML too); an object is sent as JSON.
-  const file = (method: string, path: string, scenario: string | object) =>
-    typeof scenario === "string" ? call(method, path, scenario, "application/yaml") : call(method, path, scenario);
+  const file = <T>(method: string, path: string, scenario: string | object) =>
+    typeof scenario === "string" ? call<T>(method, path, scenario, "application/yaml") : call<T>(method, path, scenario);
   const query = (f: RequestFilter = {}, extra: Record<string, string> = {}) => {
     const p = new URLSearchParams(extra);
     for (const [k, v] of Object.entries(f)) if (v !== undefined) p.set(k, String(v));

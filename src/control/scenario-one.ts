@@ -10,6 +10,14 @@ import { scenarioBody, scenarioText, scenarioWithWarnings } from "./scenarios.js
 import { ensureRoom } from "./scenario-room.js";
 
 const names = lazy(() => z.array(z.string()));
+const unloaded = lazy(() => z.object({ unloaded: z.string(), scenarios: names() }).strict());
+const replaced = lazy(() => z.object({ replaced: z.string(), rules: z.number().int(), timeline: z.number().int(), warnings: names() }).strict());
+const switched = lazy(() => z.object({ name: z.string(), enabled: z.boolean() }).strict());
+
+/** The answers of these routes, as the typed helpers return them (src/handle.ts). */
+export type UnloadedScenario = z.output<ReturnType<typeof unloaded>>;
+export type ReplacedScenario = z.output<ReturnType<typeof replaced>>;
+export type ScenarioSwitch = z.output<ReturnType<typeof switched>>;
 
 /**
  * One active scenario by name (issue 13 point 4): `DELETE /_mock/scenarios/{name}` unloads it,
@@ -23,7 +31,7 @@ export function mountOneScenario(ctl: Hono<AppEnv>, host: Host): void {
     method: "DELETE", path: "/scenarios/:name", tag: "scenarios", summary: "Unload one scenario file",
     description: "Removes that file's rules and cancels its pending timeline steps; the other files keep their place and counters. The built-in magic values cannot be unloaded (400 `INVALID_ACTION`; disable them instead).",
     errors: [400, 404],
-    answers: { 200: { description: "Unloaded", schema: lazy(() => z.object({ unloaded: z.string(), scenarios: names() }).strict()) } },
+    answers: { 200: { description: "Unloaded", schema: unloaded } },
   }, (c) => {
     const world = c.get("world");
     const name = existing(world.scenarios.list(), c.req.param("name"), "unloaded");
@@ -37,7 +45,7 @@ export function mountOneScenario(ctl: Hono<AppEnv>, host: Host): void {
     method: "PUT", path: "/scenarios/:name", tag: "scenarios", summary: "Replace one scenario file in place",
     description: "Same precedence position, counters at zero, enabled. The file's `name` must be the one in the path.",
     body: scenarioBody, bodyMedia: ["application/yaml", "application/json"], errors: [400, 404],
-    answers: { 200: { description: "Replaced", schema: lazy(() => z.object({ replaced: z.string(), rules: z.number().int(), timeline: z.number().int(), warnings: names() }).strict()) } },
+    answers: { 200: { description: "Replaced", schema: replaced } },
   }, async (c) => {
     const world = c.get("world");
     const name = existing(world.scenarios.list(), c.req.param("name"), "replaced");
@@ -62,7 +70,7 @@ export function mountOneScenario(ctl: Hono<AppEnv>, host: Host): void {
       method: "POST", path: `/scenarios/:name/${action}`, tag: "scenarios", summary: `${action === "enable" ? "Switch on" : "Switch off"} one scenario file`,
       description: "Keeps the file's place and counters; a disabled file matches nothing and its quirk switches do not apply.",
       errors: [404],
-      answers: { 200: { description: "Its state now", schema: lazy(() => z.object({ name: z.string(), enabled: z.boolean() }).strict()) } },
+      answers: { 200: { description: "Its state now", schema: switched } },
     }, (c) => {
       const world = c.get("world");
       const name = c.req.param("name");

@@ -47,6 +47,10 @@ const scenarioList = lazy(() => z.object({ scenarios: z.array(activeScenario()) 
 const loadedAnswer = lazy(() => z
   .object({ loaded: z.string(), rules: z.number().int(), timeline: z.number().int(), ignored: z.array(z.enum(["seed", "clock"])), warnings: z.array(z.string()), note: z.string().nullable() })
   .strict());
+/** The answers of the scenario routes, as the typed helpers return them (src/handle.ts). */
+export type ActiveScenario = z.output<ReturnType<typeof activeScenario>>;
+export type ScenarioList = z.output<ReturnType<typeof scenarioList>>;
+export type LoadedScenario = z.output<ReturnType<typeof loadedAnswer>>;
 export const scenarioBody = lazy(() => z
   .union([z.string(), z.record(z.string(), z.unknown())])
   .meta({ description: "A scenario file: YAML text, or the same structure as JSON (see GET /_mock/schemas/scenario.json)." }));
