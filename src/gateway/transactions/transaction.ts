@@ -48,12 +48,15 @@ export const TRANSITIONS: Readonly<Record<TxStatus, Partial<Record<TxAction, TxS
   void_record: {},
 };
 
+/** How a 409 names a transaction by its status: the three records that are no payment by name. */
+const NAMED: Partial<Record<TxStatus, string>> = { refund_open: "an open refund", refund_settled: "a settled refund", void_record: "the record of a void" };
+
 /** The one place a transaction's status changes; throws 409 for a move the table does not list. */
 export function transition(status: TxStatus, action: TxAction): TxStatus {
   const next = TRANSITIONS[status][action];
   if (!next) {
     throw new GatewayError("DUPLICATE_ACTION", {
-      message: `Cannot ${action.replace(/_.*/, "")} a transaction that is ${status.replace("_", " ")}.`,
+      message: `Cannot ${action.replace(/_.*/, "")} ${NAMED[status] ?? `a transaction that is ${status}`}.`,
     });
   }
   return next;
