@@ -24,3 +24,14 @@ describe("type errors say what the field must be", () => {
     expect(expectEnvelope(r, 400, "INVALID_REQUEST_DATA").details).toEqual({ by: "must be a string" });
   });
 });
+
+describe("zod's default messages in the house words", () => {
+  it("an enum, a literal, a bound and a union say what the field must be", async () => {
+    const s = setup();
+    const bad = async (path: string, body: unknown) => expectEnvelope(await s.post(path, body, { as: null }), 400, "INVALID_REQUEST_DATA").details;
+    expect(await bad("/_mock/clock/advance", { until: "next" })).toEqual({ until: 'must be "next_event"' });
+    expect(await bad("/_mock/reset", { seed: true })).toEqual({ seed: "must be a string or a number" });
+    const list = await s.get("/v1/transactions?sort_order=sideways");
+    expect(expectEnvelope(list, 400, "INVALID_REQUEST_DATA").details.sort_order).toMatch(/^must be one of "asc", "desc"/i);
+  });
+});

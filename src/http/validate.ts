@@ -9,6 +9,10 @@ import { PARSE_ONCE } from "../core/parse-once.js";
 import { schemaOf } from "../core/lazy.js";
 import { fastParser, MISS } from "../core/fast-parse.js";
 import { requestHeader } from "./headers.js";
+import { useHouseWords } from "../core/zod-words.js";
+
+// zod's default messages in the words of our `details` (core/zod-words.ts).
+useHouseWords();
 
 const invalid = (field: string, problem: string) =>
   new GatewayError("INVALID_REQUEST_DATA", { details: { [field]: problem } });

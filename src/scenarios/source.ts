@@ -128,8 +128,9 @@ function messageOf(issue: z.core.$ZodIssue): string {
     case "too_big":
       return issue.origin === "string" || issue.origin === "array" ? `${issue.message}${given}` : `must be at most ${String(issue.maximum)}${given}`;
     case "invalid_value": {
-      // An enum written by the caller (zod's default text): name the choices and the closest one.
-      if (!issue.message.startsWith("Invalid")) return issue.message;
+      // An enum written by the caller (zod's default text, or its house words: core/zod-words.ts):
+      // name the choices, what was given and the closest one.
+      if (!issue.message.startsWith("Invalid") && !/^must be (?:one of |")/.test(issue.message)) return issue.message;
       const choices = issue.values.map(String);
       const near = typeof issue.input === "string" ? nearest(issue.input, choices) : null;
       return `must be one of ${choices.join(", ")}${given}${near ? `; did you mean ${near}?` : ""}`;
