@@ -32,6 +32,6 @@ describe("zod's default messages in the house words", () => {
     expect(await bad("/_mock/clock/advance", { until: "next" })).toEqual({ until: 'must be "next_event"' });
     expect(await bad("/_mock/reset", { seed: true })).toEqual({ seed: "must be a string or a number" });
     const list = await s.get("/v1/transactions?sort_order=sideways");
-    expect(expectEnvelope(list, 400, "INVALID_REQUEST_DATA").details.sort_order).toMatch(/^must be one of "asc", "desc"/i);
+    expect(expectEnvelope(list, 400, "INVALID_REQUEST_DATA").details?.sort_order).toMatch(/^must be one of "asc", "desc"/i);
   });
 });
