@@ -1,10 +1,6 @@
 import { z } from "zod";
 import { durationSchema } from "./core/duration-schema.js";
 import { instantSchema } from "./core/instant.js";
-import { useHouseWords } from "./core/zod-words.js";
-
-// zod's default messages in the words of the API's `details`, for flags too (core/zod-words.ts).
-useHouseWords();
 
 /**
  * Flags and environment -> Config, validated with zod. The table below is the single list of

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { expectEnvelope, setup } from "./helpers.js";
 import { CARD } from "./payments-helpers.js";
 
@@ -33,5 +34,11 @@ describe("zod's default messages in the house words", () => {
     expect(await bad("/_mock/reset", { seed: true })).toEqual({ seed: "must be a string or a number" });
     const list = await s.get("/v1/transactions?sort_order=sideways");
     expect(expectEnvelope(list, 400, "INVALID_REQUEST_DATA").details?.sort_order).toMatch(/^must be one of "asc", "desc"/i);
+  });
+
+  it("leaves an integrator's own zod schemas in the same process with zod's words", async () => {
+    const s = setup();
+    await s.post("/_mock/reset", { seed: true }, { as: null });
+    expect(z.number().max(5).safeParse(9).error?.issues[0]?.message).toBe("Too big: expected number to be <=5");
   });
 });

@@ -1,8 +1,8 @@
 import { parseArgs } from "node:util";
 import { configSchema, SETTINGS, type Config } from "../config.js";
 import { DEFAULT_LIMITS } from "../gateway/limits.js";
-import { PARSE_ONCE } from "../core/parse-once.js";
 import { nearest, parseArgsProblem, unknownFlag } from "./suggest.js";
+import { WORDS_ONCE } from "../core/zod-words.js";
 
 export type ParsedCommand =
   | { kind: "help" }
@@ -119,7 +119,7 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
     log: pick("log") ?? "off",
     replay: pick("replay") ?? null,
     allowedHosts: allowedHosts(values["allowed-hosts"], env.PAYDOUBLE_ALLOWED_HOSTS, source),
-  }, PARSE_ONCE);
+  }, WORDS_ONCE);
   if (!result.success) {
     const issue = result.error.issues[0];
     const flag = String(issue.path[0]).replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`) as Flag;

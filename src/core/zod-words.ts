@@ -1,15 +1,18 @@
-import { z } from "zod";
+import type { z } from "zod";
+import { PARSE_ONCE } from "./parse-once.js";
 
 /**
  * zod's default messages in the words of the double's own `details` ("must be at most 100
  * characters", "must be one of ..."): a new-user review met "Too big: expected number to be
  * <=65535", "Invalid input: expected \"next_event\"" and a bare "Invalid input" where a schema
  * gives no message of its own. A schema's own message still wins; an issue not listed here keeps
- * zod's. Process-wide (zod's global configuration): the words are the same for every schema.
+ * zod's. Given per parse (zod's `error` parse option), never as zod's global configuration: an
+ * integrator's own zod schemas in the same process keep zod's words.
  */
-export function useHouseWords(): void {
-  z.config({ customError: houseWords });
-}
+export const WORDS = { error: (iss: Issue) => houseWords(iss) } as const;
+
+/** {@link WORDS} for a schema's first parse (core/parse-once.ts). */
+export const WORDS_ONCE = { ...PARSE_ONCE, ...WORDS } as const;
 
 type Issue = z.core.$ZodRawIssue;
 

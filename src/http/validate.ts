@@ -5,14 +5,10 @@ import { queryParams } from "../core/query.js";
 import type { Operation } from "../gateway/operation.js";
 import type { AppEnv } from "./env.js";
 import { maskCardsDeep, maskDigitRuns } from "../core/mask.js";
-import { PARSE_ONCE } from "../core/parse-once.js";
 import { schemaOf } from "../core/lazy.js";
 import { fastParser, MISS } from "../core/fast-parse.js";
 import { requestHeader } from "./headers.js";
-import { useHouseWords } from "../core/zod-words.js";
-
-// zod's default messages in the words of our `details` (core/zod-words.ts).
-useHouseWords();
+import { WORDS, WORDS_ONCE } from "../core/zod-words.js";
 
 const invalid = (field: string, problem: string) =>
   new GatewayError("INVALID_REQUEST_DATA", { details: { [field]: problem } });
@@ -67,7 +63,7 @@ export function parseQuery<T>(schema: z.ZodType<T> | undefined, raw: Record<stri
     if (names.length === 0) return undefined;
     throw new GatewayError("INVALID_REQUEST_DATA", { details: Object.fromEntries(names.map((k) => [k || EMPTY_QUERY_NAME, "is not a known field"])) });
   }
-  const result = schema.safeParse(raw);
+  const result = schema.safeParse(raw, WORDS);
   if (result.success) return result.data;
   const details = issueDetails(result.error.issues, "query", raw);
   if ("" in details) {
@@ -122,7 +118,7 @@ export function parseWith<T>(schema: z.ZodType<T>, value: unknown, root: "body" 
     const out = (seen ?? fastParseOf(schema))(value);
     if (out !== MISS) return out as T;
   }
-  const result = schema.safeParse(value, seen === undefined ? PARSE_ONCE : undefined);
+  const result = schema.safeParse(value, seen === undefined ? WORDS_ONCE : WORDS);
   if (result.success) return result.data;
   throw new GatewayError("INVALID_REQUEST_DATA", { details: issueDetails(result.error.issues, root, value) });
 }
