@@ -54,13 +54,15 @@ function expectEnvelope(answer: string, want: { status: string; field: string })
   expect(headers["content-type"]).toBe("application/json");
   expect(Number(headers["content-length"])).toBe(Buffer.byteLength(body));
   expect(headers.connection).toBe("close");
+  // The spec's header on every response: the nil UUID, as no world's seeded id is drawn for it.
+  expect(headers["x-request-id"]).toBe("00000000-0000-0000-0000-000000000000");
   expect(envelope).toEqual({
     error_code: "INVALID_REQUEST_DATA",
     error_message: expect.any(String),
     details: { [want.field]: expect.any(String) },
     // A refusal no world saw: no processor, and no id drawn from a world's seeded stream.
     source: { system: null, code: null, message: null },
-    correlation_id: "",
+    correlation_id: "00000000-0000-0000-0000-000000000000",
   });
 }
 

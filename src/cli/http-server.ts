@@ -2,7 +2,7 @@ import { getRequestListener, RequestError } from "@hono/node-server";
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { GatewayError } from "../core/errors.js";
-import { toEnvelope } from "../http/errors.js";
+import { NO_WORLD_REQUEST_ID, toEnvelope } from "../http/errors.js";
 
 type Fetch = (request: Request) => Response | Promise<Response>;
 
@@ -12,7 +12,7 @@ type Fetch = (request: Request) => Response | Promise<Response>;
  * request target that is no path such as `OPTIONS *`) answered with the gateway's error envelope
  * instead of node's bare `400 Bad Request`, as docs/reference/limits.md promises for every refusal.
  *
- * No world saw such a request: its `correlation_id` is empty and it sets no `x-request-id` (as the
+ * No world saw such a request: its `x-request-id` and `correlation_id` are the nil UUID (as the
  * Host refusal of http/app.ts), so it draws nothing from a world's seeded id stream and a later
  * request's id is the same with or without it.
  */
@@ -45,7 +45,7 @@ function answerClientError(e: NodeJS.ErrnoException, socket: Duplex): void {
   if (e.code === "ECONNRESET" || !socket.writable || inFlight?.headersSent) return void socket.destroy();
   const status = e.code === "HPE_HEADER_OVERFLOW" ? 431 : e.code === "HPE_CHUNK_EXTENSIONS_OVERFLOW" ? 413 : e.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
   const { body, length } = envelopeText(parserProblem(e.code));
-  const head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${length}\r\nconnection: close\r\n\r\n`;
+  const head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${length}\r\nx-request-id: ${NO_WORLD_REQUEST_ID}\r\nconnection: close\r\n\r\n`;
   socket.end(head + body, () => socket.destroy());
 }
 
@@ -81,17 +81,17 @@ const problem = (field: string, text: string) => new GatewayError("INVALID_REQUE
 
 /** The envelope's bytes: INVALID_REQUEST_DATA whatever the status line says (431, 413 and 408 keep node's). */
 function envelopeText(err: unknown): { body: string; length: number } {
-  const body = JSON.stringify(toEnvelope(err, "").body);
+  const body = JSON.stringify(toEnvelope(err, NO_WORLD_REQUEST_ID).body);
   return { body, length: Buffer.byteLength(body) };
 }
 
 function envelopeResponse(status: number, err: unknown): Response {
   const { body, length } = envelopeText(err);
-  return new Response(body, { status, headers: { "content-type": "application/json", "content-length": String(length), connection: "close" } });
+  return new Response(body, { status, headers: { "content-type": "application/json", "content-length": String(length), "x-request-id": NO_WORLD_REQUEST_ID, connection: "close" } });
 }
 
 function refuse(res: ServerResponse, status: number, err: unknown): void {
   const { body, length } = envelopeText(err);
-  res.writeHead(status, { "content-type": "application/json", "content-length": length, connection: "close" });
+  res.writeHead(status, { "content-type": "application/json", "content-length": length, "x-request-id": NO_WORLD_REQUEST_ID, connection: "close" });
   res.end(body);
 }

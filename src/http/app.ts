@@ -13,7 +13,7 @@ import { elapsedMs, monotonicMs } from "../core/wall.js";
 import { answerHeader, answerJson } from "./answer.js";
 import { requestHeader } from "./headers.js";
 import { controlArrival, controlDone, createdDespiteError } from "./activity.js";
-import { toEnvelope, unknownRoute } from "./errors.js";
+import { NO_WORLD_REQUEST_ID, toEnvelope, unknownRoute } from "./errors.js";
 import { TransportFault, type Sleep } from "./outcomes.js";
 import { registerOperation } from "./register.js";
 import { MemoTrieRouter } from "./router.js";
@@ -50,9 +50,9 @@ export function createApp(host: Host, options: AppOptions = {}): Hono<AppEnv> {
   const verdict = options.verdict === false ? undefined : (options.verdict ?? new Verdict(host));
 
   app.use("*", async (c, next) => {
-    // Before anything else: a rebound name or a cross-site page reaches no world (no id, no tick).
+    // Before anything else: a rebound name or a cross-site page reaches no world (no id drawn, no tick).
     const refused = refusal(c, allowedHost);
-    if (refused) return c.json(toEnvelope(new GatewayError("UNAUTHORIZED_ACTION", refused), "").body, 403);
+    if (refused) return c.json(toEnvelope(new GatewayError("UNAUTHORIZED_ACTION", refused), NO_WORLD_REQUEST_ID).body, 403, { "x-request-id": NO_WORLD_REQUEST_ID });
     const started = monotonicMs(); // wall time, for the live latency only (never journaled)
     const arrivedMs = options.wallClock ? options.wallClock() : started; // the audit's retry gaps
     // The body first: a request reaches its world (id, tick, change) only once it is whole, so a

@@ -30,6 +30,13 @@ export type Envelope = z.output<ReturnType<typeof envelopeSchema>> & { source: E
 /** "null fields when the gateway failed before reaching a processor" (spec Errors, envelope). */
 const NO_PROCESSOR: ErrorSource = { system: null, code: null, message: null };
 
+/**
+ * The request id of an answer no world gave (a rebound Host, a cross-site page, malformed HTTP):
+ * the spec puts `x-request-id` (a uuid) on every response, and the nil UUID draws nothing from a
+ * world's seeded id stream, so later ids are the same with or without such a request.
+ */
+export const NO_WORLD_REQUEST_ID = "00000000-0000-0000-0000-000000000000";
+
 export function toEnvelope(err: unknown, correlationId: string): { status: number; body: Envelope } {
   const e = asGatewayError(err);
   return {

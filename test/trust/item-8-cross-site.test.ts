@@ -42,7 +42,7 @@ describe("item 8: a cross-site request reaches no world", () => {
         ] as const) {
           const r = await send(t.hostile, method, root + path, { body, headers: { ...merchant, ...(type ? { "content-type": type } : {}), ...headers } });
           expect(r.status, `${method} ${root}${path} ${JSON.stringify(headers)}`).toBe(403);
-          expect(JSON.parse(r.text)).toMatchObject({ error_code: "UNAUTHORIZED_ACTION", correlation_id: "" });
+          expect(JSON.parse(r.text)).toMatchObject({ error_code: "UNAUTHORIZED_ACTION", correlation_id: "00000000-0000-0000-0000-000000000000" });
           refused++;
         }
       }
