@@ -17,7 +17,9 @@ export const WORDS_ONCE = { ...PARSE_ONCE, ...WORDS } as const;
 type Issue = z.core.$ZodRawIssue;
 
 const A: Record<string, string> = { string: "a string", number: "a number", int: "an integer", boolean: "a boolean", object: "an object", array: "an array", null: "null" };
-const typeWord = (t: string) => (Object.hasOwn(A, t) ? A[t]! : t);
+
+/** A zod type name as the details say it: `int` -> "an integer". */
+export const typeWord = (t: string) => (Object.hasOwn(A, t) ? A[t]! : t);
 const shown = (v: unknown) => (typeof v === "string" ? JSON.stringify(v) : String(v));
 
 function houseWords(iss: Issue): string | undefined {

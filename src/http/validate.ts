@@ -8,7 +8,7 @@ import { maskCardsDeep, maskDigitRuns } from "../core/mask.js";
 import { schemaOf } from "../core/lazy.js";
 import { fastParser, MISS } from "../core/fast-parse.js";
 import { requestHeader } from "./headers.js";
-import { WORDS, WORDS_ONCE } from "../core/zod-words.js";
+import { typeWord, WORDS, WORDS_ONCE } from "../core/zod-words.js";
 
 const invalid = (field: string, problem: string) =>
   new GatewayError("INVALID_REQUEST_DATA", { details: { [field]: problem } });
@@ -169,7 +169,5 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   return v;
 }
 
-const TYPES: Record<string, string> = { string: "a string", number: "a number", int: "an integer", boolean: "a boolean", object: "an object", array: "an array", null: "null" };
-
 /** What a field of the wrong type must be, in the words of the other `details` messages. */
-const mustBe = (expected: string) => `must be ${Object.hasOwn(TYPES, expected) ? TYPES[expected] : expected}`;
+const mustBe = (expected: string) => `must be ${typeWord(expected)}`;
