@@ -2,15 +2,14 @@ import type { Client } from "./clients/client.js";
 import type { CardInput } from "./instruments.js";
 import type { ChunkedList } from "../core/chunked-list.js";
 import { IdIndex } from "../core/id-index.js";
+import { TransactionTable } from "./transactions/table.js";
 import { SharedValues } from "../core/shared-values.js";
-import { sameSharedView, SHARED_VIEWS, type SharedCardView } from "./transactions/card-view.js";
 import type { Integration } from "./integrations/integration.js";
 import { sameVaultedCard, SHARED_CARDS, type PaymentToken } from "./payment-tokens/payment-token.js";
 import type { User } from "./users/user.js";
 import type { Batch } from "./batches/batch.js";
 import type { FollowUp } from "./batches/follow-ups.js";
 import type { Ledger } from "./transactions/ledger.js";
-import type { Transaction } from "./transactions/transaction.js";
 
 /**
  * All entities of one world, in maps and indexes. Lists never rely on Map order alone: services sort
@@ -37,10 +36,8 @@ export interface WorldState {
   usersByClient: Map<string, string[]>;
   /** Lower-cased email (the login name, unique in the world) -> user id. */
   userByEmail: Map<string, string>;
-  /** What card payments' views share, one frozen object per distinct value (transactions/card-view.ts). */
-  cardViews: SharedValues<Readonly<SharedCardView>>;
-  /** Every transaction by id; ids are never reused, so `size` is also the next creation sequence. */
-  transactions: IdIndex<Transaction>;
+  /** Every transaction, one row each (transactions/table.ts); ids are never reused, so `size` is also the next creation sequence. */
+  transactions: TransactionTable;
   /** Every batch by id. */
   batches: Map<string, Batch>;
   /** Client id -> its transactions and batches in creation order, with per-type indexes. */
@@ -61,8 +58,7 @@ export function createState(): WorldState {
     users: new Map(),
     usersByClient: new Map(),
     userByEmail: new Map(),
-    cardViews: new SharedValues(sameSharedView, SHARED_VIEWS),
-    transactions: new IdIndex(),
+    transactions: new TransactionTable(),
     batches: new Map(),
     ledgers: new Map(),
     followUps: new Map(),

@@ -1,5 +1,4 @@
 import { addBusinessDays, nextLocalTime } from "../../core/calendar.js";
-import { ChunkedList } from "../../core/chunked-list.js";
 import { addDuration, type Duration } from "../../core/duration.js";
 import { GatewayError, notFound } from "../../core/errors.js";
 import type { ClientScope } from "../auth.js";
@@ -7,6 +6,7 @@ import { merchantZone } from "../clients/client.js";
 import type { Processor } from "../integrations/integration.js";
 import { activeIntegration } from "../integrations/lookup.js";
 import { ledgerOf } from "../transactions/ledger.js";
+import { RowList } from "../transactions/row-list.js";
 import { transition, TRANSITIONS, type Transaction } from "../transactions/transaction.js";
 import type { World } from "../world.js";
 import { applyContribution, BATCH_TYPE, batchTransition, updateMember, zeroSums, type Batch } from "./batch.js";
@@ -39,7 +39,7 @@ export function openBatchFor(world: World, clientId: string, processor: Processo
     settled_at: null,
     settle_delay_days: 1,
     settle_extra: null,
-    transactions: new ChunkedList(),
+    transactions: new RowList(world.state.transactions),
     sums: zeroSums(),
   };
   world.state.batches.set(id, b);

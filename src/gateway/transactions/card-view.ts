@@ -2,7 +2,6 @@ import { reportedBrand, sharedExpiry, sharedTruncatedPan, type BankAccountInput,
 import type { World } from "../world.js";
 import { avsText, processorDigits, type Decision } from "./processor.js";
 import type { CardView, MethodView } from "./transaction.js";
-import { highHalf, joinHalves, lowHalf, packDigits, unpackDigits, type Digits } from "../../core/digits.js";
 
 /** What a card payment's view shares with every payment of the same card and the same answer. */
 const SHARED = ["type", "truncated_pan", "expiry", "first_name", "last_name", "entry_method", "card_brand", "cvv_result_code", "avs_result_code", "avs_response"] as const;
@@ -10,9 +9,12 @@ export type SharedCardView = Pick<CardView, (typeof SHARED)[number]>;
 
 const AUTH_DIGITS = 6;
 const RRN_DIGITS = 12;
-const HALF_RRN = 6;
 
-/** How many distinct shared parts a world keeps ({@link storedCardView}); past them each view keeps its own. */
+/**
+ * How many distinct shared parts a world keeps (transactions/table.ts): a suite pays with a few test
+ * cards again and again, so one frozen part serves thousands of payments; past the limit each payment
+ * keeps its own.
+ */
 export const SHARED_VIEWS = 1_024;
 
 /** Whether two views may share their card part: every shared field (a name may hold any character). */
@@ -32,59 +34,12 @@ export function sameSharedView(a: SharedCardView, b: SharedCardView): boolean {
   );
 }
 
-/**
- * A card payment's `payment_method` as the store keeps it: its own token, authorization code and
- * retrieval reference number, and the rest (the masked card, expiry, names, brand, CVV and AVS
- * results) in one frozen object per distinct combination of the world. A suite pays with a few test
- * cards again and again: a view of its own for each was 128 bytes of a stored card SALE, its two
- * digit strings 56 more; this is 64. Read as before through accessors on the prototype; never
- * written after it is made.
- */
-class StoredCardView implements CardView {
-  payment_token: string | null;
-  #auth: Digits;
-  /** The first half of a 12-digit retrieval reference as a number, or the whole value otherwise. */
-  #rrn: Digits;
-  /** Its second half, when {@link #rrn} is a number. */
-  #rrnLow: number;
-  #shared: Readonly<SharedCardView>;
-
-  constructor(v: CardView, shared: Readonly<SharedCardView>) {
-    this.payment_token = v.payment_token;
-    this.#auth = packDigits(v.auth_code, AUTH_DIGITS);
-    this.#rrnLow = lowHalf(v.retrieval_reference_number, RRN_DIGITS, HALF_RRN);
-    this.#rrn = highHalf(v.retrieval_reference_number, this.#rrnLow, HALF_RRN);
-    this.#shared = shared;
-  }
-
-  get auth_code(): string | null {
-    return unpackDigits(this.#auth, AUTH_DIGITS);
-  }
-
-  get retrieval_reference_number(): string | null {
-    return joinHalves(this.#rrn, this.#rrnLow, RRN_DIGITS, HALF_RRN);
-  }
-
-  // The shared fields, one getter each: getters made in a loop share one inline cache, which every
-  // field's name made megamorphic (core/shared-fields.ts).
-  get type() { return this.#shared.type; }
-  get truncated_pan() { return this.#shared.truncated_pan; }
-  get expiry() { return this.#shared.expiry; }
-  get first_name() { return this.#shared.first_name; }
-  get last_name() { return this.#shared.last_name; }
-  get entry_method() { return this.#shared.entry_method; }
-  get card_brand() { return this.#shared.card_brand; }
-  get cvv_result_code() { return this.#shared.cvv_result_code; }
-  get avs_result_code() { return this.#shared.avs_result_code; }
-  get avs_response() { return this.#shared.avs_response; }
-}
-
-/** The output payment method of a new payment (by card or bank account), in its stored form. */
+/** The output payment method of a new payment (by card or bank account); the table keeps its parts (table.ts). */
 export function paymentMethodView(world: World, ins: { card?: CardInput; ach?: BankAccountInput }, d: Decision, token: string | null): MethodView {
   if (!ins.card) return { type: "ACH", first_name: ins.ach!.first_name, last_name: ins.ach!.last_name, payment_token: token };
   const c = ins.card;
   const approved = d.result === "APPROVED";
-  return storedCardView(world, {
+  return {
     type: "CARD",
     truncated_pan: sharedTruncatedPan(c.pan),
     payment_token: token,
@@ -98,34 +53,11 @@ export function paymentMethodView(world: World, ins: { card?: CardInput; ach?: B
     cvv_result_code: d.cvv_result_code,
     avs_result_code: d.avs_result_code,
     avs_response: avsText(d.avs_result_code),
-  });
-}
-
-/** The stored form of a card payment's view, its shared part the world's one for these values. */
-function storedCardView(world: World, v: CardView): CardView {
-  const table = world.state.cardViews;
-  const key = v.truncated_pan;
-  let shared = table.find(key, v);
-  if (!shared) {
-    shared = Object.freeze({
-      type: v.type,
-      truncated_pan: v.truncated_pan,
-      expiry: v.expiry,
-      first_name: v.first_name,
-      last_name: v.last_name,
-      entry_method: v.entry_method,
-      card_brand: v.card_brand,
-      cvv_result_code: v.cvv_result_code,
-      avs_result_code: v.avs_result_code,
-      avs_response: v.avs_response,
-    });
-    table.add(key, shared);
-  }
-  return new StoredCardView(v, shared);
+  };
 }
 
 /** The view a CAPTURE, CANCEL or REFUND record shows: the original's, with `expiry` null (spec). */
-export function withoutExpiry(world: World, v: CardView): CardView {
+export function withoutExpiry(v: CardView): CardView {
   const { type, truncated_pan, payment_token, first_name, last_name, entry_method, auth_code, retrieval_reference_number, card_brand, cvv_result_code, avs_result_code, avs_response } = v;
-  return storedCardView(world, { type, truncated_pan, payment_token, expiry: null, first_name, last_name, entry_method, auth_code, retrieval_reference_number, card_brand, cvv_result_code, avs_result_code, avs_response });
+  return { type, truncated_pan, payment_token, expiry: null, first_name, last_name, entry_method, auth_code, retrieval_reference_number, card_brand, cvv_result_code, avs_result_code, avs_response };
 }

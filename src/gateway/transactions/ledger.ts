@@ -1,7 +1,8 @@
-import { ChunkedList } from "../../core/chunked-list.js";
+import type { ReadonlyList } from "../../core/chunked-list.js";
 import type { Batch } from "../batches/batch.js";
 import type { Processor } from "../integrations/integration.js";
 import type { World } from "../world.js";
+import { RowList } from "./row-list.js";
 import type { Transaction, TxType } from "./transaction.js";
 
 /**
@@ -9,13 +10,13 @@ import type { Transaction, TxType } from "./transaction.js";
  * lists, newest or oldest first, and stops when the page is full, so its cost follows the page and
  * not the store. Lists hold object references in creation order, which is also time order (the
  * clock never goes back), so a date range is two binary searches. A page of every type merges the
- * per-type lists by creation sequence (at most six): a list of all of them besides cost 8 bytes a
- * payment and its growth.
+ * per-type lists by creation sequence (at most six): a list of all of them besides cost 4 bytes a
+ * payment and its growth. Lists hold rows of the world's table (row-list.ts).
  */
 export interface Ledger {
-  byType: Partial<Record<TxType, ChunkedList<Transaction>>>;
+  byType: Partial<Record<TxType, RowList>>;
   /** Transactions in order of joining one of the client's batches. */
-  batched: ChunkedList<Transaction>;
+  batched: RowList;
   batches: Batch[];
   open: Partial<Record<Processor, Batch>>;
 }
@@ -23,26 +24,27 @@ export interface Ledger {
 export function ledgerOf(world: World, clientId: string): Ledger {
   let l = world.state.ledgers.get(clientId);
   if (!l) {
-    l = { byType: {}, batched: new ChunkedList(), batches: [], open: {} };
+    l = { byType: {}, batched: new RowList(world.state.transactions), batches: [], open: {} };
     world.state.ledgers.set(clientId, l);
   }
   return l;
 }
 
-/** Stores a new transaction and indexes it. */
-export function insertTransaction(world: World, t: Transaction): void {
-  world.state.transactions.set(t.id, t);
-  (ledgerOf(world, t.client_id).byType[t.type] ??= new ChunkedList()).push(t);
+/** Stores a new transaction (its fields, read once) and indexes it; returns the stored one. */
+export function insertTransaction(world: World, fields: Transaction): Transaction {
+  const t = world.state.transactions.add(fields);
+  (ledgerOf(world, t.client_id).byType[t.type] ??= new RowList(world.state.transactions)).push(t);
+  return t;
 }
 
 /** The client's lists of the given types (every type when none is given), to {@link walk} together. */
-export function typeLists(l: Ledger, types?: readonly TxType[]): ChunkedList<Transaction>[] {
+export function typeLists(l: Ledger, types?: readonly TxType[]): ReadonlyList<Transaction>[] {
   if (types) return types.map((ty) => l.byType[ty] ?? EMPTY);
   return Object.values(l.byType);
 }
 
 /** Never pushed to: the walks see one kind of list only. */
-const EMPTY = new ChunkedList<Transaction>();
+const EMPTY: ReadonlyList<Transaction> = [];
 
 export interface Walk {
   /** Newest first (`desc`, the spec's default sort order) or oldest first. */
@@ -61,7 +63,7 @@ export interface Page<T> {
 }
 
 /** First index whose `time_created` is >= `t` in a creation-ordered list. */
-function lowerBound(list: ChunkedList<Transaction>, t: number): number {
+function lowerBound(list: ReadonlyList<Transaction>, t: number): number {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
@@ -89,7 +91,7 @@ function collect(next: () => Transaction | undefined, w: Pick<Walk, "offset" | "
 }
 
 /** One page over the k-way merge (by creation sequence) of creation-ordered lists. */
-export function walk(lists: readonly ChunkedList<Transaction>[], w: Walk): Page<Transaction> {
+export function walk(lists: readonly ReadonlyList<Transaction>[], w: Walk): Page<Transaction> {
   const lo = lists.map((l) => (w.from === undefined ? 0 : lowerBound(l, w.from)));
   const hi = lists.map((l) => (w.to === undefined ? l.length : lowerBound(l, w.to)));
   const desc = w.order === "desc";
@@ -113,7 +115,7 @@ export function walk(lists: readonly ChunkedList<Transaction>[], w: Walk): Page<
 }
 
 /** A plain page of a list in its own order (batch members), filtered, newest first or not. */
-export function pageOf(list: ChunkedList<Transaction>, w: Omit<Walk, "from" | "to">): Page<Transaction> {
+export function pageOf(list: ReadonlyList<Transaction>, w: Omit<Walk, "from" | "to">): Page<Transaction> {
   const n = list.length;
   let k = 0;
   return collect(() => (k < n ? list.at(w.order === "desc" ? n - 1 - k++ : k++) : undefined), w);

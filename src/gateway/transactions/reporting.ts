@@ -3,7 +3,7 @@ import type { ClientScope } from "../auth.js";
 import { applySet } from "../../scenarios/apply.js";
 import { getBatch } from "../batches/service.js";
 import type { World } from "../world.js";
-import type { ChunkedList } from "../../core/chunked-list.js";
+import type { ReadonlyList } from "../../core/chunked-list.js";
 import { ledgerOf, pageOf, typeLists, walk, type Page } from "./ledger.js";
 import { CARD_TYPES, FILTER_TYPES, toWire, type BatchTransactionsQuery, type ListTransactionsQuery } from "./schema.js";
 import type { CardType, Transaction, TxType } from "./transaction.js";
@@ -126,7 +126,7 @@ export function listBatchMembers(world: World, scope: ClientScope, batchId: stri
   return batchPage(world, getBatch(world, scope, batchId).transactions, q);
 }
 
-function batchPage(world: World, rows: ChunkedList<Transaction>, q: BatchTransactionsQuery): TransactionPage {
+function batchPage(world: World, rows: ReadonlyList<Transaction>, q: BatchTransactionsQuery): TransactionPage {
   const cards = batchCardType(world, q.card_type);
   const limit = q.limit ?? TRANSACTION_PAGE.default;
   const offset = q.offset ?? 0;

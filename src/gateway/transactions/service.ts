@@ -14,7 +14,6 @@ import { moveDecision, processorDecision, processorDigits, type Decision } from 
 import type { CancelInput, CaptureInput, CreateTransactionInput } from "./schema.js";
 import { initialStatus, transition, type Transaction, type TxType } from "./transaction.js";
 import { paymentMethodView, withoutExpiry } from "./card-view.js";
-import { storedTransaction } from "./stored.js";
 
 /**
  * Transaction operations over (world, scope, input). Everything is validated before the first
@@ -120,7 +119,7 @@ export function createTransaction(world: World, scope: ClientScope, input: Creat
   const approved = result === "APPROVED";
   let token = ins.token;
   if (ins.card && !token && approved) token = d.tokenize ? tokenize(world, scope, ins.card) : TOKENIZATION_FAILED;
-  const t = storedTransaction({
+  const t = insertTransaction(world, {
     id: world.ids.next("TRANSACTION"),
     seq: world.state.transactions.size,
     ref: null,
@@ -149,7 +148,6 @@ export function createTransaction(world: World, scope: ClientScope, input: Creat
     metadata: input.metadata ?? null,
     set: d.set ?? null,
   });
-  insertTransaction(world, t);
   if (approved) settleAndSchedule(world, t, d);
   return t;
 }
@@ -178,7 +176,7 @@ function outcomeOf(d: Decision): Pick<Transaction, "result" | "response_code" | 
 function derive(world: World, of: Transaction, type: TxType, amount: number, tip: number, outcome: ReturnType<typeof outcomeOf>): Transaction {
   // Field by field (a spread sees no seldom field, stored.ts); a return's keys stay the original's.
   const { client_id, processor, card_type, network_transaction_id, initiator, recurring, recurring_details, metadata, set } = of;
-  const t = storedTransaction({
+  const t = insertTransaction(world, {
     client_id, processor, card_type, network_transaction_id, initiator, recurring, recurring_details, metadata, set,
     id: world.ids.next("TRANSACTION"),
     seq: world.state.transactions.size,
@@ -196,9 +194,8 @@ function derive(world: World, of: Transaction, type: TxType, amount: number, tip
     tip,
     used: 0,
     // "expiry is null on capture, void and refund responses".
-    method: of.method.type === "CARD" ? withoutExpiry(world, of.method) : of.method,
+    method: of.method.type === "CARD" ? withoutExpiry(of.method) : of.method,
   });
-  insertTransaction(world, t);
   return t;
 }
 

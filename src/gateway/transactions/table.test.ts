@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { storedTransaction } from "./stored.js";
+import { TransactionTable } from "./table.js";
 import { TRANSITIONS, type Transaction, type TxStatus } from "./transaction.js";
 
 const fields = (over: Partial<Transaction> = {}): Transaction => ({
@@ -33,10 +33,13 @@ const fields = (over: Partial<Transaction> = {}): Transaction => ({
   ...over,
 });
 
+/** A payment stored alone in a table of its own, read back through its view. */
+const storedTransaction = (t: Transaction) => new TransactionTable().add({ ...t, seq: 0 });
+
 /** Every field as a reader sees it. */
 const read = (t: Transaction) => Object.fromEntries(Object.keys(fields()).map((k) => [k, t[k as keyof Transaction]]));
 
-describe("storedTransaction", () => {
+describe("a payment's row", () => {
   it("reads every field as given, seldom ones included, and no return keys unless given", () => {
     const plain = fields();
     expect(read(storedTransaction(plain))).toEqual(read(plain));

@@ -1,0 +1,161 @@
+import { IdColumn, IdTable } from "../../core/id-table.js";
+import { SharedValues } from "../../core/shared-values.js";
+import { sameSharedView, SHARED_VIEWS, type SharedCardView } from "./card-view.js";
+import { capacityFor, DigitsColumn, grown, Interned } from "./columns.js";
+import { NO_ROW, SETTLED_BIT, STATUS_INDEX, TxRow, WHOLE, type Outcome, type Seldom } from "./rows.js";
+import type { MethodView, Transaction } from "./transaction.js";
+
+const sameOutcome = (a: Outcome, b: Outcome) =>
+  a.response_code === b.response_code && a.result === b.result && a.type === b.type && a.processor === b.processor && a.card_type === b.card_type && a.response_description === b.response_description;
+
+/**
+ * The outcomes payments share, process-wide (they hold no card or account data); past the limit (a
+ * scenario may answer any text) each payment keeps its own.
+ */
+const outcomes = new SharedValues<Outcome>(sameOutcome, 1_024);
+
+/**
+ * A world's payments, one row each, in columns: no object per payment (docs/explanation/performance.md,
+ * "A store of columns"). A stored card SALE was five objects and two id strings (a transaction, its
+ * card view, its token, 316 bytes with their index slots); its row here is about 125 bytes of typed
+ * arrays, which the garbage collector never walks. Rows are read and written through a view made per
+ * read ({@link TxRow}, rows.ts) with the fields of {@link Transaction}, so services read and write a
+ * payment as the plain object it was; two reads of one payment are two views of the same row. Rows
+ * are never removed; a row's number is its creation sequence (`seq`).
+ *
+ * The columns are public to the views alone (rows.ts); everything else goes through the views.
+ */
+export class TransactionTable {
+  readonly ids = new IdTable("TRANSACTION-");
+  time = new Float64Array(16);
+  amount = new Float64Array(16);
+  tip = new Float64Array(16);
+  used = new Float64Array(16);
+  bits = new Uint8Array(16);
+  client = new Int32Array(16);
+  batch = new Int32Array(16);
+  /** The row of the transaction referred to, {@link NO_ROW}, or {@link WHOLE}. */
+  ref = new Int32Array(16);
+  outcome = new Int32Array(16);
+  /** The shared part of a card payment's view; {@link NO_ROW} when its method is kept in {@link methods}. */
+  part = new Int32Array(16);
+  readonly token = new IdColumn("PAYMENT_TOKEN-");
+  readonly auth = new DigitsColumn(6, 0);
+  readonly rrn = new DigitsColumn(12, 6);
+  readonly network = new DigitsColumn(15, 8);
+  readonly clients = new Interned<string>();
+  readonly batches = new Interned<string>();
+  readonly outcomes = new Interned<Outcome>();
+  readonly parts = new Interned<Readonly<SharedCardView>>();
+  /** What card payments' views share, one frozen object per distinct value (card-view.ts). */
+  readonly cardViews = new SharedValues<Readonly<SharedCardView>>(sameSharedView, SHARED_VIEWS);
+  /** Rows whose seldom fields are not all at their defaults. */
+  readonly seldom = new Map<number, Seldom>();
+  /** References that name no row of this table. */
+  readonly refs = new Map<number, string>();
+  /** Methods that are no card view (bank accounts). */
+  readonly methods = new Map<number, MethodView>();
+
+  /** How many payments; also the next one's `seq`. */
+  get size(): number {
+    return this.ids.size;
+  }
+
+  /** Stores a new payment (its `seq` is the table's size) and returns its view. */
+  add(t: Transaction): Transaction {
+    const row = this.ids.size;
+    if (t.seq !== row) throw new RangeError(`a new payment's seq is ${row}, not ${t.seq}`);
+    if (row >= this.time.length) this.#grow(capacityFor(row, this.time.length));
+    this.ids.add(t.id);
+    this.time[row] = t.time_created;
+    this.amount[row] = t.amount;
+    this.tip[row] = t.tip;
+    this.used[row] = t.used;
+    this.bits[row] = STATUS_INDEX[t.status] | (t.is_settled ? SETTLED_BIT : 0);
+    this.client[row] = this.clients.indexOf(t.client_id);
+    this.batch[row] = this.batches.indexOf(t.batch_id);
+    this.#setRef(row, t.ref);
+    this.outcome[row] = this.outcomes.indexOf(outcomes.find(t.response_code, t) ?? outcomeOf(t));
+    this.network.set(row, t.network_transaction_id);
+    this.#setMethod(row, t.method);
+    const seldom = seldomOf(t);
+    if (seldom) this.seldom.set(row, seldom);
+    return new TxRow(this, row);
+  }
+
+  /** The payment of `id`, or undefined. */
+  get(id: string): Transaction | undefined {
+    const row = this.ids.rowOf(id);
+    return row < 0 ? undefined : new TxRow(this, row);
+  }
+
+  /** The payment of row `row` (0 to size - 1). */
+  at(row: number): Transaction {
+    return new TxRow(this, row);
+  }
+
+  /** Every payment, in creation order. */
+  *values(): IterableIterator<Transaction> {
+    for (let row = 0; row < this.size; row++) yield new TxRow(this, row);
+  }
+
+  #setRef(row: number, ref: string | null): void {
+    const of = ref === null ? NO_ROW : this.ids.rowOf(ref);
+    this.ref[row] = ref !== null && of < 0 ? WHOLE : of;
+    if (this.ref[row] === WHOLE) this.refs.set(row, ref!);
+  }
+
+  #setMethod(row: number, m: MethodView): void {
+    if (m.type !== "CARD") {
+      this.part[row] = NO_ROW;
+      this.methods.set(row, m);
+      this.token.set(row, null);
+      this.auth.set(row, null);
+      this.rrn.set(row, null);
+      return;
+    }
+    let shared = this.cardViews.find(m.truncated_pan, m);
+    if (!shared) {
+      const { type, truncated_pan, expiry, first_name, last_name, entry_method, card_brand, cvv_result_code, avs_result_code, avs_response } = m;
+      shared = Object.freeze({ type, truncated_pan, expiry, first_name, last_name, entry_method, card_brand, cvv_result_code, avs_result_code, avs_response });
+      this.cardViews.add(m.truncated_pan, shared);
+    }
+    this.part[row] = this.parts.indexOf(shared);
+    this.token.set(row, m.payment_token);
+    this.auth.set(row, m.auth_code);
+    this.rrn.set(row, m.retrieval_reference_number);
+  }
+
+  #grow(capacity: number): void {
+    this.time = grown(this.time, capacity);
+    this.amount = grown(this.amount, capacity);
+    this.tip = grown(this.tip, capacity);
+    this.used = grown(this.used, capacity);
+    this.bits = grown(this.bits, capacity);
+    this.client = grown(this.client, capacity);
+    this.batch = grown(this.batch, capacity);
+    this.ref = grown(this.ref, capacity);
+    this.outcome = grown(this.outcome, capacity);
+    this.part = grown(this.part, capacity);
+  }
+}
+
+/** The outcome fields of `t`, shared from now on when there is room. */
+function outcomeOf(t: Outcome): Outcome {
+  const o = Object.freeze({ type: t.type, result: t.result, processor: t.processor, response_code: t.response_code, response_description: t.response_description, card_type: t.card_type });
+  outcomes.add(o.response_code, o);
+  return o;
+}
+
+/** The seldom fields of `t` when one differs from its default (a new object), else undefined. */
+function seldomOf(t: Transaction): Seldom | undefined {
+  const differs =
+    t.settlement_issue !== null || t.remove_at_close || t.returned_at !== null || t.return_code !== undefined || t.return_reason !== undefined ||
+    t.initiator !== null || t.recurring || t.recurring_details !== null || t.metadata !== null || t.set !== null;
+  if (!differs) return undefined;
+  const s: Seldom = { settlement_issue: t.settlement_issue, remove_at_close: t.remove_at_close, returned_at: t.returned_at, initiator: t.initiator, recurring: t.recurring, recurring_details: t.recurring_details, metadata: t.metadata, set: t.set };
+  // Absent unless given: a return's keys stay off the wire when no code was sent.
+  if (t.return_code !== undefined) s.return_code = t.return_code;
+  if (t.return_reason !== undefined) s.return_reason = t.return_reason;
+  return s;
+}
