@@ -109,6 +109,22 @@ describe("payment token status", () => {
     expect((await t.get(`/v1/payment_tokens/${r.body.payment_token}`)).body.status).toBe("expired");
   });
 
+  test("the clock shows each card's expiry under its token's id, pending and fired (the event keeps the token's row)", async () => {
+    const t = setup();
+    const march = await create(t, { payment_method: cardMethod({ expiry: { month: "03", year: "2026" } }) });
+    await create(t, { payment_method: achMethod() });
+    const april = await create(t, { payment_method: cardMethod({ expiry: { month: "04", year: "2026" } }) });
+    const pending = (await t.get("/_mock/clock", { as: null })).body.pending;
+    expect(pending).toEqual([
+      { at: "2026-04-01T00:00:00.000Z", event: "payment_token_expire", subject: march.body.payment_token },
+      { at: "2026-05-01T00:00:00.000Z", event: "payment_token_expire", subject: april.body.payment_token },
+    ]);
+    const advanced = await t.post("/_mock/clock/advance", { to: "2026-04-15T00:00:00.000Z" }, { as: null });
+    expect(advanced.body.fired).toEqual([{ at: "2026-04-01T00:00:00.000Z", event: "payment_token_expire", subject: march.body.payment_token }]);
+    expect((await t.get(`/v1/payment_tokens/${march.body.payment_token}`)).body.status).toBe("expired");
+    expect((await t.get(`/v1/payment_tokens/${april.body.payment_token}`)).body.status).toBe("active");
+  });
+
   test("a scenario can force verification_failed on a bank token, not on a card token", async () => {
     const t = setup();
     const ach = await create(t, { payment_method: achMethod() });

@@ -5,9 +5,10 @@ import type { Transaction } from "../src/gateway/transactions/transaction.js";
 import { expectEnvelope, MERCHANT, setup } from "./helpers.js";
 
 /**
- * A world past the store's chunk and map sizes (lists of 4,096 slots a chunk, one id map per 65,536
- * ids: src/core/chunked-list.ts, src/core/id-index.ts), read back over HTTP: the oldest, a middle and
- * the newest payment by id, a capture of the oldest AUTH, list pages from both ends, a token.
+ * A world past the store's chunk sizes and its index's growth (columns of 16,384 rows a chunk:
+ * src/core/columns.ts; the id index doubled several times: src/core/id-table.ts), read back over
+ * HTTP: the oldest, a middle and the newest payment by id, a capture of the oldest AUTH, list pages
+ * from both ends, a token.
  */
 const COUNT = 70_000;
 const CARD = { type: "Card", entry_method: "ECOMMERCE", pan: "4242424242424242", expiry: { month: "12", year: "2030" }, cvv: "123" } as const;

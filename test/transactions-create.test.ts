@@ -195,7 +195,7 @@ describe("createTransaction with a payment token", () => {
     const t = setup();
     const world = t.double.host.root;
     const token = "PAYMENT_TOKEN-01JACH0000000000000000000T";
-    world.state.paymentTokens.set(token, { token, client_id: "CLIENT-01JDEM0MERCHANT00000000000", type: "ach", status: "active", customer_id: null, is_default: false, nickname: null, card: null, bank_account: ACH as any, created_at: 0 });
+    world.state.paymentTokens.add({ token, client_id: "CLIENT-01JDEM0MERCHANT00000000000", type: "ach", status: "active", customer_id: null, is_default: false, nickname: null, card: null, bank_account: ACH as any, created_at: 0 });
     const pm = { type: "PaymentToken", payment_token: token };
     expect(expectTransaction(await post(t, achSale({ payment_method: pm }))).payment_method).toEqual({ type: "ACH", first_name: "Grace", last_name: "Hopper", payment_token: token });
     expectTransaction(await post(t, achSale({ type: "PAYOUT", payment_method: pm })));

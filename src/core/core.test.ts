@@ -76,15 +76,16 @@ describe("scheduler", () => {
   });
   test("agrees with a sorted list on any mix of schedules (permanent or not), cancels, peeks, pops and first pages", () => {
     // Few instants, so permanent events share groups and tie with the heap's at the same instant; a
-    // group's events and payloads are mostly one event with its subject, sometimes not.
+    // group's events and payloads are mostly one event with its subject, sometimes not. A number
+    // subject is named `#n` when read.
     const op = fc.oneof(
-      fc.record({ schedule: fc.integer({ min: 0, max: 6 }), permanent: fc.boolean(), subject: fc.constantFrom("a", "b", "c"), renew: fc.boolean(), ownPayload: fc.boolean() }),
-      fc.record({ cancel: fc.constantFrom("a", "b", "c") }),
+      fc.record({ schedule: fc.integer({ min: 0, max: 6 }), permanent: fc.boolean(), subject: fc.constantFrom<string | number>("a", "b", "c", 1, 2), renew: fc.boolean(), ownPayload: fc.boolean() }),
+      fc.record({ cancel: fc.constantFrom("a", "b", "c", "#1") }),
       fc.record({ pop: fc.integer({ min: -1, max: 7 }) }),
     );
     fc.assert(
       fc.property(fc.array(op, { maxLength: 200 }), (ops) => {
-        const s = new Scheduler();
+        const s = new Scheduler((_event, key) => `#${key}`);
         let model: { at: number; seq: number; event: string; subject: string; payload: unknown; permanent: boolean }[] = [];
         let seq = 0;
         const order = (a: { at: number; seq: number }, b: { at: number; seq: number }) => a.at - b.at || a.seq - b.seq;
@@ -93,7 +94,7 @@ describe("scheduler", () => {
             const event = o.permanent ? (o.renew ? "renew" : "expire") : "settle";
             const payload = o.ownPayload ? seq : o.subject;
             s.schedule(o.schedule, event, o.subject, payload, { permanent: o.permanent });
-            model.push({ at: o.schedule, seq: seq++, event, subject: o.subject, payload, permanent: o.permanent });
+            model.push({ at: o.schedule, seq: seq++, event, subject: typeof o.subject === "number" ? `#${o.subject}` : o.subject, payload, permanent: o.permanent });
           } else if ("cancel" in o) {
             s.cancel((e) => e.subject === o.cancel);
             model = model.filter((e) => e.permanent || e.subject !== o.cancel);
@@ -112,6 +113,23 @@ describe("scheduler", () => {
       }),
       { numRuns: 300, seed: 20261128 },
     );
+  });
+  test("a subject given as a number is named when an event is read, permanent or not; its payload stays as given", () => {
+    const s = new Scheduler((event, key) => `${event}:${key}`);
+    s.schedule(10, "expire", 7, 7, { permanent: true });
+    s.schedule(10, "expire", 8, { own: 8 }, { permanent: true });
+    s.schedule(5, "settle", 3, 3);
+    s.schedule(6, "settle", 4, 4);
+    expect(s.pending().map((e) => [e.subject, e.payload])).toEqual([["settle:3", 3], ["settle:4", 4], ["expire:7", 7], ["expire:8", { own: 8 }]]);
+    s.cancel((e) => e.subject === "settle:3");
+    expect(s.peek()?.subject).toBe("settle:4");
+    const out = [];
+    for (let e = s.popDue(10); e; e = s.popDue(10)) out.push([e.event, e.subject, e.payload]);
+    expect(out).toEqual([["settle", "settle:4", 4], ["expire", "expire:7", 7], ["expire", "expire:8", { own: 8 }]]);
+    // A scheduler told no names refuses to show a number as an id.
+    const unnamed = new Scheduler();
+    unnamed.schedule(1, "expire", 1, 1, { permanent: true });
+    expect(() => unnamed.peek()).toThrow(/no name/);
   });
   test("only due events pop; cancel drops matching ones", () => {
     const s = new Scheduler();

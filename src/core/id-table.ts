@@ -8,6 +8,8 @@
  * prefix) finds only such a value, as a `Map` keyed by the exact string would.
  */
 
+import { f64Column, i32Column } from "./columns.js";
+
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 /** Character codes of the alphabet, by digit value. */
 const CODES = [...ALPHABET].map((c) => c.charCodeAt(0));
@@ -32,13 +34,6 @@ function digitsAt(s: string, from: number, to: number): number {
   return v;
 }
 
-/** A typed array of `capacity` with the contents of `a`. */
-function grown<A extends Float64Array | Int32Array>(a: A, capacity: number): A {
-  const b = new (a.constructor as new (n: number) => A)(capacity);
-  b.set(a);
-  return b;
-}
-
 /** 32-bit mix of the four parts (their random bits are uniform; the mix spreads sequential times too). */
 function hashOf(time: number, r1: number, r2: number, r3: number): number {
   let h = Math.imul(r1 ^ Math.imul(r2, 0x9e3779b1), 0x85ebca77) ^ r3 ^ Math.imul(time | 0, 0xc2b2ae3d) ^ ((time / 0x1_0000_0000) | 0);
@@ -51,10 +46,10 @@ function hashOf(time: number, r1: number, r2: number, r3: number): number {
  * payment shows), each row set once and read many times.
  */
 export class IdColumn {
-  #time = new Float64Array(16);
-  #r1 = new Int32Array(16);
-  #r2 = new Int32Array(16);
-  #r3 = new Int32Array(16);
+  readonly #time = f64Column();
+  readonly #r1 = i32Column();
+  readonly #r2 = i32Column();
+  readonly #r3 = i32Column();
   /** Rows whose value is kept whole. */
   readonly #whole = new Map<number, string | null>();
   /** Character codes of one id, the prefix written once. */
@@ -66,29 +61,22 @@ export class IdColumn {
 
   /** Sets row `row`'s value (rows are set in order, each once: the columns grow as they come). */
   set(row: number, value: string | null): void {
-    if (row >= this.#time.length) {
-      const n = Math.max(row + 1, this.#time.length * 2);
-      this.#time = grown(this.#time, n);
-      this.#r1 = grown(this.#r1, n);
-      this.#r2 = grown(this.#r2, n);
-      this.#r3 = grown(this.#r3, n);
-    }
     const parts = value === null ? null : partsOf(value, this.prefix);
     if (parts === null) {
-      this.#time[row] = WHOLE;
+      this.#time.set(row, WHOLE);
       this.#whole.set(row, value);
       return;
     }
     this.#whole.delete(row);
-    this.#time[row] = parts[0];
-    this.#r1[row] = parts[1];
-    this.#r2[row] = parts[2];
-    this.#r3[row] = parts[3];
+    this.#time.set(row, parts[0]);
+    this.#r1.set(row, parts[1]);
+    this.#r2.set(row, parts[2]);
+    this.#r3.set(row, parts[3]);
   }
 
   /** Row `row`'s value, a new string equal to the one set. */
   get(row: number): string | null {
-    const time = this.#time[row]!;
+    const time = this.#time.get(row);
     if (time === WHOLE) return this.#whole.get(row) ?? null;
     const codes = this.#codes;
     const at = codes.length - ULID_LENGTH;
@@ -98,25 +86,25 @@ export class IdColumn {
       codes[at + i] = CODES[d]!;
       t = (t - d) / 32;
     }
-    writeDigits(codes, at + PARTS[0], PARTS[1] - PARTS[0], this.#r1[row]!);
-    writeDigits(codes, at + PARTS[1], PARTS[2] - PARTS[1], this.#r2[row]!);
-    writeDigits(codes, at + PARTS[2], PARTS[3] - PARTS[2], this.#r3[row]!);
+    writeDigits(codes, at + PARTS[0], PARTS[1] - PARTS[0], this.#r1.get(row));
+    writeDigits(codes, at + PARTS[1], PARTS[2] - PARTS[1], this.#r2.get(row));
+    writeDigits(codes, at + PARTS[2], PARTS[3] - PARTS[2], this.#r3.get(row));
     return String.fromCharCode(...codes);
   }
 
   /** Whether row `row` holds the id whose parts are given (from {@link partsOf}). */
   holds(row: number, parts: Parts): boolean {
-    return this.#time[row] === parts[0] && this.#r1[row] === parts[1] && this.#r2[row] === parts[2] && this.#r3[row] === parts[3];
+    return this.#time.get(row) === parts[0] && this.#r1.get(row) === parts[1] && this.#r2.get(row) === parts[2] && this.#r3.get(row) === parts[3];
   }
 
   /** The hash of row `row`'s parts (rows kept whole are not hashed). */
   hash(row: number): number {
-    return hashOf(this.#time[row]!, this.#r1[row]!, this.#r2[row]!, this.#r3[row]!);
+    return hashOf(this.#time.get(row), this.#r1.get(row), this.#r2.get(row), this.#r3.get(row));
   }
 
   /** Whether row `row`'s value is kept whole. */
   isWhole(row: number): boolean {
-    return this.#time[row] === WHOLE;
+    return this.#time.get(row) === WHOLE;
   }
 }
 

@@ -1,19 +1,20 @@
 import { ChunkedList } from "./chunked-list.js";
-import type { ScheduledEvent } from "./scheduler.js";
+import type { NameSubject, ScheduledEvent } from "./scheduler.js";
 
 /** A group's `payloads` while every payload so far is its event's subject. */
 const SUBJECTS = Symbol("payload is the subject");
 
 /**
  * The events due at one instant, in scheduling order, as columns. Every event of a group is
- * usually the same (a card's expiry) with its subject (the token) as its payload: `events` is then
- * one string and `payloads` {@link SUBJECTS}, each an array only once an event differs.
+ * usually the same (a card's expiry) with its subject (the token's row) as its payload: `events` is
+ * then one string and `payloads` {@link SUBJECTS}, each an array only once an event differs.
  */
 interface Group {
   at: number;
   seqs: ChunkedList<number>;
   events: string | string[];
-  subjects: ChunkedList<string | undefined>;
+  /** Ids, or numbers that name them when read (scheduler.ts `schedule`). */
+  subjects: ChunkedList<string | number | undefined>;
   payloads: typeof SUBJECTS | unknown[];
   /** Index of the next to fire. */
   next: number;
@@ -31,12 +32,14 @@ export class InstantGroups {
   #groups: Group[] = [];
   #size = 0;
 
+  constructor(private readonly name: NameSubject) {}
+
   get size(): number {
     return this.#size;
   }
 
   /** Adds an event; `seq` must be greater than every sequence added before. */
-  add(at: number, seq: number, event: string, subject: string, payload: unknown): void {
+  add(at: number, seq: number, event: string, subject: string | number, payload: unknown): void {
     let lo = 0;
     let hi = this.#groups.length;
     while (lo < hi) {
@@ -72,15 +75,15 @@ export class InstantGroups {
   /** The next event, as an object (undefined: none). */
   peek(): ScheduledEvent | undefined {
     const g = this.#groups[0];
-    return g && eventAt(g, g.next);
+    return g && this.#eventAt(g, g.next);
   }
 
   /** Removes and returns the next event. */
   pop(): ScheduledEvent | undefined {
     const g = this.#groups[0];
     if (!g) return undefined;
-    const e = eventAt(g, g.next);
-    g.subjects.set(g.next, undefined); // the token string, freed with its token
+    const e = this.#eventAt(g, g.next);
+    g.subjects.set(g.next, undefined); // a subject string, freed with what it names
     if (g.payloads !== SUBJECTS) g.payloads[g.next] = undefined;
     if (++g.next === g.seqs.length) this.#groups.shift();
     this.#size--;
@@ -93,15 +96,17 @@ export class InstantGroups {
     for (const g of this.#groups) {
       for (let i = g.next; i < g.seqs.length; i++) {
         if (out.length >= limit) return out;
-        out.push(eventAt(g, i));
+        out.push(this.#eventAt(g, i));
       }
     }
     return out;
   }
-}
 
-function eventAt(g: Group, i: number): ScheduledEvent {
-  const subject = g.subjects.at(i)!;
-  const event = typeof g.events === "string" ? g.events : g.events[i]!;
-  return { at: g.at, seq: g.seqs.at(i)!, event, subject, payload: g.payloads === SUBJECTS ? subject : g.payloads[i] };
+  /** Event `i` of `g` as an object, its subject named (the payload stays as scheduled). */
+  #eventAt(g: Group, i: number): ScheduledEvent {
+    const kept = g.subjects.at(i)!;
+    const event = typeof g.events === "string" ? g.events : g.events[i]!;
+    const subject = typeof kept === "number" ? this.name(event, kept) : kept;
+    return { at: g.at, seq: g.seqs.at(i)!, event, subject, payload: g.payloads === SUBJECTS ? kept : g.payloads[i] };
+  }
 }

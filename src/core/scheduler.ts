@@ -17,6 +17,13 @@ export interface ScheduledEvent<P = unknown> {
   payload: P;
 }
 
+/** The id an event of kind `event` scheduled with the number `key` for its subject acts on. */
+export type NameSubject = (event: string, key: number) => string;
+
+const unnamed: NameSubject = (event, key) => {
+  throw new Error(`no name for the subject ${key} of a scheduled ${event}`);
+};
+
 export class Scheduler {
   /** Events a {@link cancel} may drop. */
   readonly #heap: ScheduledEvent[] = [];
@@ -26,22 +33,33 @@ export class Scheduler {
    * world of 100,000 cards spent 25-40 ms rebuilding it, every world waiting. As columns by
    * instant: they are as many as the cards a world keeps.
    */
-  readonly #permanent = new InstantGroups();
+  readonly #permanent: InstantGroups;
+  readonly #name: NameSubject;
   #seq = 0;
 
-  /** Adds an event; returns it. `permanent`: no cancel will ever drop it. */
-  schedule<P>(at: number, event: string, subject: string, payload: P, options: { permanent?: boolean } = {}): ScheduledEvent<P> {
+  /** `name`: the subject of an event scheduled with a number in its place, when read. */
+  constructor(name: NameSubject = unnamed) {
+    this.#name = name;
+    this.#permanent = new InstantGroups(name);
+  }
+
+  /**
+   * Adds an event. `permanent`: no cancel will ever drop it. `subject` is the id the event acts on,
+   * or a number that names it (a row of a table kept as columns: a vaulted card's token), so that a
+   * permanent event, one per card a world keeps, holds no string of its own: every reader sees the
+   * id, named when the event is read. An event of the heap, a few at a time, keeps the id at once.
+   */
+  schedule<P>(at: number, event: string, subject: string | number, payload: P, options: { permanent?: boolean } = {}): void {
     // Inputs are checked against the clock's range when they enter (400); a rule firing late in the
     // clock's life (`in: P30D` at 9999-12-30) lands on the last instant the clock can reach instead.
     if (!(at <= MAX_INSTANT_MS)) at = MAX_INSTANT_MS;
-    const item: ScheduledEvent<P> = { at, seq: this.#seq++, event, subject, payload };
+    const seq = this.#seq++;
     if (options.permanent) {
-      this.#permanent.add(at, item.seq, event, subject, payload);
-      return item;
+      this.#permanent.add(at, seq, event, subject, payload);
+      return;
     }
-    this.#heap.push(item);
+    this.#heap.push({ at, seq, event, subject: typeof subject === "number" ? this.#name(event, subject) : subject, payload });
     up(this.#heap, this.#heap.length - 1);
-    return item;
   }
 
   /** The earliest pending event, if any. */

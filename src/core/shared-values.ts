@@ -20,6 +20,11 @@ export class SharedValues<T extends object> {
     return this.#size;
   }
 
+  /** Whether {@link add} would keep one more value (past the limit a holder's value is its own). */
+  get hasRoom(): boolean {
+    return this.#size < this.limit;
+  }
+
   /** The kept value equal to `v` (`key` being `v`'s bucket), or undefined. */
   find(key: string, v: T): T | undefined {
     const last = this.#last;

@@ -1,4 +1,4 @@
-import { expireToken, TOKEN_EXPIRE_EVENT } from "./payment-tokens/service.js";
+import { expireToken, expirySubject, TOKEN_EXPIRE_EVENT } from "./payment-tokens/service.js";
 import { runTimeline } from "./timeline.js";
 import type { World } from "./world.js";
 import { onAutoClose, onSettle } from "./batches/service.js";
@@ -21,4 +21,12 @@ export const EVENT_HANDLERS: Record<string, EventHandler> = {
   ach_return: onAchReturn as EventHandler,
   /** A scenario's `schedule: token_status` fell due (payload `{token, status}`). */
   [TOKEN_STATUS_EVENT]: onTokenStatus as EventHandler,
+};
+
+/**
+ * The id shown for an event scheduled with a number for its subject (core/scheduler.ts `schedule`):
+ * a vaulted card's expiry keeps its token's row, not the token's id string.
+ */
+export const EVENT_SUBJECTS: Record<string, (world: World, key: number) => string> = {
+  [TOKEN_EXPIRE_EVENT]: expirySubject,
 };

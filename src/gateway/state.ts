@@ -1,11 +1,11 @@
 import type { Client } from "./clients/client.js";
 import type { CardInput } from "./instruments.js";
-import type { ChunkedList } from "../core/chunked-list.js";
-import { IdIndex } from "../core/id-index.js";
 import { TransactionTable } from "./transactions/table.js";
+import type { RowList } from "../core/row-list.js";
 import { SharedValues } from "../core/shared-values.js";
 import type { Integration } from "./integrations/integration.js";
-import { sameVaultedCard, SHARED_CARDS, type PaymentToken } from "./payment-tokens/payment-token.js";
+import { sameVaultedCard, SHARED_CARDS } from "./payment-tokens/payment-token.js";
+import { TokenTable } from "./payment-tokens/table.js";
 import type { User } from "./users/user.js";
 import type { Batch } from "./batches/batch.js";
 import type { FollowUp } from "./batches/follow-ups.js";
@@ -24,12 +24,12 @@ export interface WorldState {
   integrations: Map<string, Integration>;
   /** Client id -> its integration ids, in creation order. */
   integrationsByClient: Map<string, string[]>;
-  /** Every payment token by its `PAYMENT_TOKEN-...` value. */
-  paymentTokens: IdIndex<PaymentToken>;
+  /** Every payment token, by its `PAYMENT_TOKEN-...` value or its row (creation order). */
+  paymentTokens: TokenTable;
   /** The vault's shared cards by card number, one frozen card per distinct card (payment-tokens/service.ts `vaulted`). */
   vaultedCards: SharedValues<CardInput>;
-  /** Client id -> its payment token values, in creation order. */
-  paymentTokensByClient: Map<string, ChunkedList<string>>;
+  /** Client id -> the rows of its payment tokens in `paymentTokens`, in creation order. */
+  paymentTokensByClient: Map<string, RowList>;
   /** Every user by id. */
   users: Map<string, User>;
   /** Client id -> its user ids, in creation order. */
@@ -52,7 +52,7 @@ export function createState(): WorldState {
     childrenOf: new Map(),
     integrations: new Map(),
     integrationsByClient: new Map(),
-    paymentTokens: new IdIndex(),
+    paymentTokens: new TokenTable(),
     vaultedCards: new SharedValues(sameVaultedCard, SHARED_CARDS),
     paymentTokensByClient: new Map(),
     users: new Map(),

@@ -47,28 +47,29 @@ export function newestFirst<T extends { created_at: number }>(rows: T[], id: (ro
   return rows.sort((a, b) => b.created_at - a.created_at || (id(a) < id(b) ? 1 : id(a) > id(b) ? -1 : 0));
 }
 
-/** Reads a run of rows newest first from one owner's creation-ordered id list. */
+/** Reads a run of rows newest first from one owner's creation-ordered list of keys. */
 interface NewestCursor<T> {
   head(): T | undefined;
   take(): T;
 }
 
 /**
- * Walks `ids` (creation order, so `created_at` never decreases: the clock only moves forward) from
- * the end. Rows created in the same millisecond come out by id, descending, as {@link newestFirst}
- * orders them: only that run is sorted, never the whole list.
+ * Walks `keys` (ids, or rows of a table kept as columns; creation order, so `created_at` never
+ * decreases: the clock only moves forward) from the end. Rows created in the same millisecond come
+ * out by id, descending, as {@link newestFirst} orders them: only that run is sorted, never the
+ * whole list.
  */
-function newestCursor<T extends { created_at: number }>(ids: ReadonlyList<string>, get: (id: string) => T, idOf: (row: T) => string): NewestCursor<T> {
-  let i = ids.length - 1;
+function newestCursor<T extends { created_at: number }, K>(keys: ReadonlyList<K>, get: (key: K) => T, idOf: (row: T) => string): NewestCursor<T> {
+  let i = keys.length - 1;
   let run: T[] = [];
   let k = 0;
   const fill = () => {
     run = [];
     k = 0;
     if (i < 0) return;
-    const at = get(ids.at(i)!).created_at;
+    const at = get(keys.at(i)!).created_at;
     for (; i >= 0; i--) {
-      const row = get(ids.at(i)!);
+      const row = get(keys.at(i)!);
       if (row.created_at !== at) break;
       run.push(row);
     }
@@ -82,13 +83,14 @@ function newestCursor<T extends { created_at: number }>(ids: ReadonlyList<string
 
 /**
  * One page, newest first (ties by id, descending: the order of {@link newestFirst}), from per-owner
- * id lists kept in creation order: a merge from the lists' ends that stops when the page is full,
- * so the cost follows `offset + limit` (and the owner count), not the rows held. `keep` filters;
- * the `total` of a filtered page is a count over the owners' rows (no sort, no copy).
+ * lists of keys (ids, or rows: `get` reads either) kept in creation order: a merge from the lists'
+ * ends that stops when the page is full, so the cost follows `offset + limit` (and the owner count),
+ * not the rows held. `keep` filters; the `total` of a filtered page is a count over the owners' rows
+ * (no sort, no copy).
  */
-export function newestPage<T extends { created_at: number }>(
-  lists: readonly ReadonlyList<string>[],
-  get: (id: string) => T,
+export function newestPage<T extends { created_at: number }, K = string>(
+  lists: readonly ReadonlyList<K>[],
+  get: (key: K) => T,
   idOf: (row: T) => string,
   q: { limit?: number; offset?: number },
   keep?: (row: T) => boolean,
@@ -117,7 +119,7 @@ export function newestPage<T extends { created_at: number }>(
   let total = 0;
   for (const l of lists) {
     if (!keep) total += l.length;
-    else for (const id of l) if (keep(get(id))) total++;
+    else for (const key of l) if (keep(get(key))) total++;
   }
   return { rows, total, limit, offset };
 }

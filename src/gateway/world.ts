@@ -8,7 +8,7 @@ import { checkScenarioInstants } from "../scenarios/instants.js";
 import type { ScenarioFile } from "../scenarios/schema.js";
 import { Activity, Watch } from "./activity.js";
 import { ChangeLog, type ChangeEntry } from "./changes.js";
-import { EVENT_HANDLERS } from "./events.js";
+import { EVENT_HANDLERS, EVENT_SUBJECTS } from "./events.js";
 import { loadFixtures, type Fixtures } from "./fixtures.js";
 import { Journal } from "./journal.js";
 import { DEFAULT_LIMITS, type Limits } from "./limits.js";
@@ -54,7 +54,7 @@ export class World {
   readonly clock: SimClock;
   readonly random: RandomStreams;
   readonly ids: IdFactory;
-  readonly scheduler = new Scheduler();
+  readonly scheduler = new Scheduler((event, key) => nameSubject(this, event, key));
   readonly state: WorldState = createState();
   readonly journal: Journal;
   readonly quirks: Quirks;
@@ -189,4 +189,11 @@ export class World {
     if (e.event === "timeline") return [...this.state.batches.values()].filter((b) => b.status !== "settled").flatMap((b) => [...b.transactions]);
     return null;
   }
+}
+
+/** The id an event scheduled with a number for its subject acts on (gateway/events.ts). */
+function nameSubject(world: World, event: string, key: number): string {
+  const name = EVENT_SUBJECTS[event];
+  if (!name) throw new Error(`no subject name for scheduled event ${event}`);
+  return name(world, key);
 }

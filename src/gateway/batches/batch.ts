@@ -1,7 +1,7 @@
 import { GatewayError } from "../../core/errors.js";
 import type { Duration } from "../../core/duration.js";
 import type { Processor } from "../integrations/integration.js";
-import type { RowList } from "../transactions/row-list.js";
+import type { PaymentList } from "../transactions/payment-list.js";
 import { isDebit, type Transaction } from "../transactions/transaction.js";
 
 /**
@@ -48,7 +48,7 @@ export interface Batch {
   /** Extra time after those business days (scenario `settlement: {delay: "PT6H"}`), or null. */
   settle_extra: Duration | null;
   /** Members in join order (removed and voided ones stay listed; their sums move, see below). */
-  transactions: RowList;
+  transactions: PaymentList;
   sums: BatchSums;
 }
 

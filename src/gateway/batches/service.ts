@@ -6,7 +6,7 @@ import { merchantZone } from "../clients/client.js";
 import type { Processor } from "../integrations/integration.js";
 import { activeIntegration } from "../integrations/lookup.js";
 import { ledgerOf } from "../transactions/ledger.js";
-import { RowList } from "../transactions/row-list.js";
+import { PaymentList } from "../transactions/payment-list.js";
 import { transition, TRANSITIONS, type Transaction } from "../transactions/transaction.js";
 import type { World } from "../world.js";
 import { applyContribution, BATCH_TYPE, batchTransition, updateMember, zeroSums, type Batch } from "./batch.js";
@@ -39,7 +39,7 @@ export function openBatchFor(world: World, clientId: string, processor: Processo
     settled_at: null,
     settle_delay_days: 1,
     settle_extra: null,
-    transactions: new RowList(world.state.transactions),
+    transactions: new PaymentList(world.state.transactions),
     sums: zeroSums(),
   };
   world.state.batches.set(id, b);

@@ -1,12 +1,12 @@
-import { ChunkedList } from "../../core/chunked-list.js";
 import { GatewayError, invalidField, notFound } from "../../core/errors.js";
+import { RowList } from "../../core/row-list.js";
 import type { ClientScope } from "../auth.js";
 import { cardExpired, sharedExpiry, type CardInput } from "../instruments.js";
 import { canRead, indexUnder, listOwners, newestPage } from "../tenancy.js";
 import type { World } from "../world.js";
 import { canTransition, cardExpiresAt, type PaymentToken, type PaymentTokenStatus } from "./payment-token.js";
 import type { CreatePaymentTokenInput, ListPaymentTokensQuery } from "./schema.js";
-import { storedToken } from "./stored-token.js";
+import { rowOf } from "./table.js";
 
 /**
  * Payment token operations. A card token is `active` until its expiry month ends, when a scheduled
@@ -32,7 +32,7 @@ export function createPaymentToken(world: World, scope: ClientScope, input: Crea
   const pm = input.payment_method;
   const now = world.clock.now();
   checkPaymentTokenCreate(world, input);
-  const token = storedToken({
+  const fields: PaymentToken = {
     token: world.ids.next("PAYMENT_TOKEN"),
     client_id: scope.actor.id,
     type: pm.type === "Card" ? "card" : "ach",
@@ -43,13 +43,15 @@ export function createPaymentToken(world: World, scope: ClientScope, input: Crea
     card: pm.type === "Card" ? vaulted(world, pm) : null,
     bank_account: pm.type === "ACH" ? pm : null,
     created_at: now,
-  });
-  if (token.is_default) clearDefault(world, token);
-  world.state.paymentTokens.set(token.token, token);
-  indexUnder(world.state.paymentTokensByClient, token.client_id, token.token, () => new ChunkedList());
-  // The payload is the token itself (no wrapper object: one such event waits per vaulted card);
-  // permanent: nothing cancels an expiry, so a cancel need not walk them (core/scheduler.ts).
-  if (token.card) world.scheduler.schedule(cardExpiresAt(token.card.expiry), TOKEN_EXPIRE_EVENT, token.token, token.token, { permanent: true });
+  };
+  if (fields.is_default) clearDefault(world, fields);
+  const token = world.state.paymentTokens.add(fields);
+  const row = rowOf(token);
+  indexUnder(world.state.paymentTokensByClient, fields.client_id, row, () => new RowList());
+  // The event keeps the token's row, as its subject and payload (no id string, no wrapper object:
+  // one such event waits per vaulted card); it shows the token's id (gateway/events.ts). Permanent:
+  // nothing cancels an expiry, so a cancel need not walk them (core/scheduler.ts).
+  if (fields.card) world.scheduler.schedule(cardExpiresAt(fields.card.expiry), TOKEN_EXPIRE_EVENT, row, row, { permanent: true });
   return token;
 }
 
@@ -67,14 +69,16 @@ function vaulted(world: World, card: CardInput): CardInput {
   if (shared) return shared;
   const { cvv: _dropped, ...kept } = card;
   kept.expiry = sharedExpiry(card.expiry);
-  if (plain) world.state.vaultedCards.add(kept.pan, Object.freeze(kept));
+  // Frozen only when shared: the token table keeps a frozen card once for every token of it
+  // (payment-tokens/table.ts), so one past the vault's limit stays a token's own.
+  if (plain && world.state.vaultedCards.hasRoom) world.state.vaultedCards.add(kept.pan, Object.freeze(kept));
   return kept;
 }
 
-/** One default per (client, customer): a new default takes the flag from the others. */
+/** One default per (client, customer): a new default (not stored yet) takes the flag from the others. */
 function clearDefault(world: World, token: PaymentToken): void {
-  for (const id of world.state.paymentTokensByClient.get(token.client_id) ?? []) {
-    const other = world.state.paymentTokens.get(id)!;
+  for (const row of world.state.paymentTokensByClient.get(token.client_id) ?? []) {
+    const other = world.state.paymentTokens.at(row);
     if (other.customer_id === token.customer_id) other.is_default = false;
   }
 }
@@ -89,7 +93,7 @@ export function listPaymentTokens(world: World, scope: ClientScope, q: ListPayme
   const lists = listOwners(world, scope).map((owner) => world.state.paymentTokensByClient.get(owner) ?? []);
   const filtered = q.customer_id !== undefined || q.status !== undefined || q.type !== undefined;
   const keep = (t: PaymentToken) => (q.customer_id === undefined || t.customer_id === q.customer_id) && (q.status === undefined || t.status === q.status) && (q.type === undefined || t.type === q.type);
-  return newestPage(lists, (id) => world.state.paymentTokens.get(id)!, (t) => t.token, q, filtered ? keep : undefined);
+  return newestPage(lists, (row) => world.state.paymentTokens.at(row), (t) => t.token, q, filtered ? keep : undefined);
 }
 
 /**
@@ -107,8 +111,13 @@ export function setTokenStatus(world: World, value: string, status: PaymentToken
   return t;
 }
 
-/** Event handler: the card's expiry month has ended. Only an `active` token becomes `expired`. */
-export function expireToken(world: World, token: string): void {
-  const t = world.state.paymentTokens.get(token);
-  if (t && t.status === "active") t.status = "expired";
+/** Event handler: the card's expiry month has ended (the payload is the token's row). Only an `active` token becomes `expired`. */
+export function expireToken(world: World, row: number): void {
+  const t = world.state.paymentTokens.at(row);
+  if (t.status === "active") t.status = "expired";
+}
+
+/** The subject an expiry shows (`GET /_mock/clock`, the activity): the id of the token of row `row`. */
+export function expirySubject(world: World, row: number): string {
+  return world.state.paymentTokens.idOf(row);
 }

@@ -2,7 +2,7 @@ import type { ReadonlyList } from "../../core/chunked-list.js";
 import type { Batch } from "../batches/batch.js";
 import type { Processor } from "../integrations/integration.js";
 import type { World } from "../world.js";
-import { RowList } from "./row-list.js";
+import { PaymentList } from "./payment-list.js";
 import type { Transaction, TxType } from "./transaction.js";
 
 /**
@@ -14,9 +14,9 @@ import type { Transaction, TxType } from "./transaction.js";
  * payment and its growth. Lists hold rows of the world's table (row-list.ts).
  */
 export interface Ledger {
-  byType: Partial<Record<TxType, RowList>>;
+  byType: Partial<Record<TxType, PaymentList>>;
   /** Transactions in order of joining one of the client's batches. */
-  batched: RowList;
+  batched: PaymentList;
   batches: Batch[];
   open: Partial<Record<Processor, Batch>>;
 }
@@ -24,7 +24,7 @@ export interface Ledger {
 export function ledgerOf(world: World, clientId: string): Ledger {
   let l = world.state.ledgers.get(clientId);
   if (!l) {
-    l = { byType: {}, batched: new RowList(world.state.transactions), batches: [], open: {} };
+    l = { byType: {}, batched: new PaymentList(world.state.transactions), batches: [], open: {} };
     world.state.ledgers.set(clientId, l);
   }
   return l;
@@ -33,7 +33,7 @@ export function ledgerOf(world: World, clientId: string): Ledger {
 /** Stores a new transaction (its fields, read once) and indexes it; returns the stored one. */
 export function insertTransaction(world: World, fields: Transaction): Transaction {
   const t = world.state.transactions.add(fields);
-  (ledgerOf(world, t.client_id).byType[t.type] ??= new RowList(world.state.transactions)).push(t);
+  (ledgerOf(world, t.client_id).byType[t.type] ??= new PaymentList(world.state.transactions)).push(t);
   return t;
 }
 

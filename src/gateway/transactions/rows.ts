@@ -46,10 +46,17 @@ export const WHOLE = -2;
 export class TxRow implements Transaction {
   readonly #t: TransactionTable;
   readonly #row: number;
+  /** The id, made from its columns on the first read of this view (an answer reads it more than once). */
+  #id: string | undefined;
+  /** The method as given when the payment was made: its view then reads it instead of making one. */
+  readonly #method: MethodView | undefined;
 
-  constructor(table: TransactionTable, row: number) {
+  /** `id` and `method`, when given, are the payment's own (the view {@link TransactionTable.add} returns). */
+  constructor(table: TransactionTable, row: number, id?: string, method?: MethodView) {
     this.#t = table;
     this.#row = row;
+    this.#id = id;
+    this.#method = method;
   }
 
   /** The row a view reads (throws for an object that is no view of a table). */
@@ -57,34 +64,35 @@ export class TxRow implements Transaction {
     return (t as TxRow).#row;
   }
 
-  get id(): string { return this.#t.ids.idOf(this.#row); }
+  get id(): string { return (this.#id ??= this.#t.ids.idOf(this.#row)); }
   get seq(): number { return this.#row; }
   get ref(): string | null {
-    const of = this.#t.ref[this.#row]!;
+    const of = this.#t.ref.get(this.#row);
     return of === NO_ROW ? null : of === WHOLE ? this.#t.refs.get(this.#row)! : this.#t.ids.idOf(of);
   }
-  get client_id(): string { return this.#t.clients.at(this.#t.client[this.#row]!)!; }
-  get batch_id(): string | null { return this.#t.batches.at(this.#t.batch[this.#row]!); }
-  set batch_id(v: string | null) { this.#t.batch[this.#row] = this.#t.batches.indexOf(v); }
-  get time_created(): number { return this.#t.time[this.#row]!; }
-  set time_created(v: number) { this.#t.time[this.#row] = v; }
-  get amount(): number { return this.#t.amount[this.#row]!; }
-  get tip(): number { return this.#t.tip[this.#row]!; }
-  get used(): number { return this.#t.used[this.#row]!; }
-  set used(v: number) { this.#t.used[this.#row] = v; }
-  get status(): TxStatus { return STATUSES[this.#t.bits[this.#row]! & STATUS_MASK]!; }
-  set status(v: TxStatus) { this.#t.bits[this.#row] = (this.#t.bits[this.#row]! & ~STATUS_MASK) | STATUS_INDEX[v]; }
-  get is_settled(): boolean { return (this.#t.bits[this.#row]! & SETTLED_BIT) !== 0; }
-  set is_settled(v: boolean) { this.#t.bits[this.#row] = v ? this.#t.bits[this.#row]! | SETTLED_BIT : this.#t.bits[this.#row]! & ~SETTLED_BIT; }
+  get client_id(): string { return this.#t.clients.at(this.#t.client.get(this.#row))!; }
+  get batch_id(): string | null { return this.#t.batches.at(this.#t.batch.get(this.#row)); }
+  set batch_id(v: string | null) { this.#t.batch.set(this.#row, this.#t.batches.indexOf(v)); }
+  get time_created(): number { return this.#t.time.get(this.#row); }
+  set time_created(v: number) { this.#t.time.set(this.#row, v); }
+  get amount(): number { return this.#t.amount.get(this.#row); }
+  get tip(): number { return this.#t.tip.get(this.#row); }
+  get used(): number { return this.#t.used.get(this.#row); }
+  set used(v: number) { this.#t.used.set(this.#row, v); }
+  get status(): TxStatus { return STATUSES[this.#t.bits.get(this.#row) & STATUS_MASK]!; }
+  set status(v: TxStatus) { this.#t.bits.set(this.#row, (this.#t.bits.get(this.#row) & ~STATUS_MASK) | STATUS_INDEX[v]); }
+  get is_settled(): boolean { return (this.#t.bits.get(this.#row) & SETTLED_BIT) !== 0; }
+  set is_settled(v: boolean) { this.#t.bits.set(this.#row, v ? this.#t.bits.get(this.#row) | SETTLED_BIT : this.#t.bits.get(this.#row) & ~SETTLED_BIT); }
   get network_transaction_id(): string | null { return this.#t.network.get(this.#row); }
   set network_transaction_id(v: string | null) { this.#t.network.set(this.#row, v); }
   get method(): MethodView {
-    return this.#t.part[this.#row] === NO_ROW ? this.#t.methods.get(this.#row)! : new CardRow(this.#t, this.#row);
+    if (this.#method !== undefined) return this.#method;
+    return this.#t.part.get(this.#row) === NO_ROW ? this.#t.methods.get(this.#row)! : new CardRow(this.#t, this.#row);
   }
 
   // The outcome fields, from the outcome the row shares (a write gives the row one of its own).
-  #outcome(): Outcome { return this.#t.outcomes.at(this.#t.outcome[this.#row]!)!; }
-  #setOutcome<K extends keyof Outcome>(k: K, v: Outcome[K]) { this.#t.outcome[this.#row] = this.#t.outcomes.indexOf(written(this.#outcome(), k, v)); }
+  #outcome(): Outcome { return this.#t.outcomes.at(this.#t.outcome.get(this.#row))!; }
+  #setOutcome<K extends keyof Outcome>(k: K, v: Outcome[K]) { this.#t.outcome.set(this.#row, this.#t.outcomes.indexOf(written(this.#outcome(), k, v))); }
   get type() { return this.#outcome().type; }
   set type(v) { this.#setOutcome("type", v); }
   get result() { return this.#outcome().result; }
@@ -140,7 +148,7 @@ class CardRow implements CardView {
   constructor(table: TransactionTable, row: number) {
     this.#t = table;
     this.#row = row;
-    this.#shared = table.parts.at(table.part[row]!)!;
+    this.#shared = table.parts.at(table.part.get(row))!;
   }
 
   get payment_token(): string | null { return this.#t.token.get(this.#row); }

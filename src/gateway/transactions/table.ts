@@ -1,7 +1,7 @@
 import { IdColumn, IdTable } from "../../core/id-table.js";
 import { SharedValues } from "../../core/shared-values.js";
 import { sameSharedView, SHARED_VIEWS, type SharedCardView } from "./card-view.js";
-import { capacityFor, DigitsColumn, grown, Interned } from "./columns.js";
+import { DigitsColumn, f64Column, i32Column, Interned, u8Column } from "../../core/columns.js";
 import { NO_ROW, SETTLED_BIT, STATUS_INDEX, TxRow, WHOLE, type Outcome, type Seldom } from "./rows.js";
 import type { MethodView, Transaction } from "./transaction.js";
 
@@ -27,18 +27,19 @@ const outcomes = new SharedValues<Outcome>(sameOutcome, 1_024);
  */
 export class TransactionTable {
   readonly ids = new IdTable("TRANSACTION-");
-  time = new Float64Array(16);
-  amount = new Float64Array(16);
-  tip = new Float64Array(16);
-  used = new Float64Array(16);
-  bits = new Uint8Array(16);
-  client = new Int32Array(16);
-  batch = new Int32Array(16);
+  readonly time = f64Column();
+  /** Amounts in cents: the spec's int32 (at most 99999999). */
+  readonly amount = i32Column();
+  readonly tip = i32Column();
+  readonly used = i32Column();
+  readonly bits = u8Column();
+  readonly client = i32Column();
+  readonly batch = i32Column();
   /** The row of the transaction referred to, {@link NO_ROW}, or {@link WHOLE}. */
-  ref = new Int32Array(16);
-  outcome = new Int32Array(16);
+  readonly ref = i32Column();
+  readonly outcome = i32Column();
   /** The shared part of a card payment's view; {@link NO_ROW} when its method is kept in {@link methods}. */
-  part = new Int32Array(16);
+  readonly part = i32Column();
   readonly token = new IdColumn("PAYMENT_TOKEN-");
   readonly auth = new DigitsColumn(6, 0);
   readonly rrn = new DigitsColumn(12, 6);
@@ -65,22 +66,24 @@ export class TransactionTable {
   add(t: Transaction): Transaction {
     const row = this.ids.size;
     if (t.seq !== row) throw new RangeError(`a new payment's seq is ${row}, not ${t.seq}`);
-    if (row >= this.time.length) this.#grow(capacityFor(row, this.time.length));
+    // The schemas let no other amount through (zod `cents`): a column of int32 would change one silently.
+    if ((t.amount | 0) !== t.amount || (t.tip | 0) !== t.tip || (t.used | 0) !== t.used) throw new RangeError(`amounts are integer cents: ${t.amount}, ${t.tip}, ${t.used}`);
     this.ids.add(t.id);
-    this.time[row] = t.time_created;
-    this.amount[row] = t.amount;
-    this.tip[row] = t.tip;
-    this.used[row] = t.used;
-    this.bits[row] = STATUS_INDEX[t.status] | (t.is_settled ? SETTLED_BIT : 0);
-    this.client[row] = this.clients.indexOf(t.client_id);
-    this.batch[row] = this.batches.indexOf(t.batch_id);
+    this.time.set(row, t.time_created);
+    this.amount.set(row, t.amount);
+    this.tip.set(row, t.tip);
+    this.used.set(row, t.used);
+    this.bits.set(row, STATUS_INDEX[t.status] | (t.is_settled ? SETTLED_BIT : 0));
+    this.client.set(row, this.clients.indexOf(t.client_id));
+    this.batch.set(row, this.batches.indexOf(t.batch_id));
     this.#setRef(row, t.ref);
-    this.outcome[row] = this.outcomes.indexOf(outcomes.find(t.response_code, t) ?? outcomeOf(t));
+    this.outcome.set(row, this.outcomes.indexOf(outcomes.find(t.response_code, t) ?? outcomeOf(t)));
     this.network.set(row, t.network_transaction_id);
     this.#setMethod(row, t.method);
     const seldom = seldomOf(t);
     if (seldom) this.seldom.set(row, seldom);
-    return new TxRow(this, row);
+    // The answer to the create reads these at once: no id or card view made back from the columns.
+    return new TxRow(this, row, t.id, t.method);
   }
 
   /** The payment of `id`, or undefined. */
@@ -101,13 +104,13 @@ export class TransactionTable {
 
   #setRef(row: number, ref: string | null): void {
     const of = ref === null ? NO_ROW : this.ids.rowOf(ref);
-    this.ref[row] = ref !== null && of < 0 ? WHOLE : of;
-    if (this.ref[row] === WHOLE) this.refs.set(row, ref!);
+    this.ref.set(row, ref !== null && of < 0 ? WHOLE : of);
+    if (this.ref.get(row) === WHOLE) this.refs.set(row, ref!);
   }
 
   #setMethod(row: number, m: MethodView): void {
     if (m.type !== "CARD") {
-      this.part[row] = NO_ROW;
+      this.part.set(row, NO_ROW);
       this.methods.set(row, m);
       this.token.set(row, null);
       this.auth.set(row, null);
@@ -120,23 +123,10 @@ export class TransactionTable {
       shared = Object.freeze({ type, truncated_pan, expiry, first_name, last_name, entry_method, card_brand, cvv_result_code, avs_result_code, avs_response });
       this.cardViews.add(m.truncated_pan, shared);
     }
-    this.part[row] = this.parts.indexOf(shared);
+    this.part.set(row, this.parts.indexOf(shared));
     this.token.set(row, m.payment_token);
     this.auth.set(row, m.auth_code);
     this.rrn.set(row, m.retrieval_reference_number);
-  }
-
-  #grow(capacity: number): void {
-    this.time = grown(this.time, capacity);
-    this.amount = grown(this.amount, capacity);
-    this.tip = grown(this.tip, capacity);
-    this.used = grown(this.used, capacity);
-    this.bits = grown(this.bits, capacity);
-    this.client = grown(this.client, capacity);
-    this.batch = grown(this.batch, capacity);
-    this.ref = grown(this.ref, capacity);
-    this.outcome = grown(this.outcome, capacity);
-    this.part = grown(this.part, capacity);
   }
 }
 
