@@ -43,4 +43,4 @@ EXPOSE 4242
 # with the control API on and off (--no-control, PAYDOUBLE_NO_CONTROL=true).
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 CMD ["node", "-e", "const p=process.env.PAYDOUBLE_PORT||process.env.PORT||4242;fetch('http://127.0.0.1:'+p+'/_mock/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # No V8 flags: the code cache made at build time is accepted only under the flags it was trained with.
-CMD ["node", "dist/main.js"]
+CMD ["node", "dist/cli.cjs"]

@@ -3,7 +3,7 @@
 //
 //   node bench/memory-bounds.mjs [--urls <n>] [--stream <n>] [--concurrency <n>]
 //
-// Starts the shipped start command, `node dist/main.js` (no extra node flag), and reads its RSS from
+// Starts the shipped start command, `node dist/cli.cjs` (no extra node flag), and reads its RSS from
 // /proc/<pid>/status (no forced GC: what a memory-limited container sees), sampled every 100 ms for
 // the peak. Two rounds, each beside the RSS of the same server warmed up and idle:
 // - `--urls` unauthenticated GETs, each with a distinct 12 KB query string (an `<img>` tag, a crawler);
@@ -48,7 +48,7 @@ const mb = (n) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 const pct = (xs, p) => xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
 function start() {
-  const main = fileURLToPath(new URL("../dist/main.js", import.meta.url));
+  const main = fileURLToPath(new URL("../dist/cli.cjs", import.meta.url));
   const child = spawn(process.execPath, [main, "--port", "0", "--seed", "bench"], { stdio: ["ignore", "pipe", "inherit"] });
   const port = new Promise((resolve, reject) => {
     let out = "";
@@ -104,7 +104,7 @@ try {
   await many(500, f.concurrency, () => send(port, "POST", "/v1/transactions", SALE, { "api-key": MERCHANT.key, "client-id": MERCHANT.id, "content-type": "application/json" }));
   await settle();
   const idle = rssOf(pid);
-  console.log(`node dist/main.js (shipped start command, no node flag), idle after warm-up: rss ${mb(idle)}`);
+  console.log(`node dist/cli.cjs (shipped start command, no node flag), idle after warm-up: rss ${mb(idle)}`);
 
   const filler = "x".repeat(12 * 1024);
   const urls = await during(port, pid, () =>

@@ -1,6 +1,6 @@
 // npm run bench:start: time to first answer of a start, from spawn to the first 200, for
 //   bare node      node -e <an empty http server>            (the baseline: Node's own start)
-//   paydouble      node <the flags of package.json's start script> dist/main.js (what `npm start`
+//   paydouble      node <the flags and file of package.json's start script> (what `npm start`
 //                  and the image's CMD run; today no flag: any V8 flag there makes V8 reject the
 //                  code cache trained without it, as --max-semi-space-size=256 did here until issue 22)
 //   npm start      npm start -- --port P                       (the same through npm, as a user types it)
@@ -18,11 +18,13 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const root = fileURLToPath(new URL("..", import.meta.url));
 const startScript = JSON.parse(readFileSync(`${root}package.json`, "utf8")).scripts.start;
 const shippedFlags = startScript.split(/\s+/).filter((w) => w.startsWith("--"));
+/** The file `npm start` runs (`node [flags] <entry>`). */
+const entry = startScript.split(/\s+/).slice(1).find((w) => !w.startsWith("--"));
 const BARE = "require('node:http').createServer((q, s) => s.end('ok')).listen(Number(process.argv[1]), '127.0.0.1')";
 
 const TARGETS = {
   "bare node": (port) => ({ cmd: process.execPath, args: ["-e", BARE, String(port)], path: "/" }),
-  paydouble: (port) => ({ cmd: process.execPath, args: [...shippedFlags, "dist/main.js", "--port", String(port)], path: "/_mock/health" }),
+  paydouble: (port) => ({ cmd: process.execPath, args: [...shippedFlags, entry, "--port", String(port)], path: "/_mock/health" }),
   "npm start": (port) => ({ cmd: "npm", args: ["start", "-s", "--", "--port", String(port)], path: "/_mock/health" }),
 };
 

@@ -86,7 +86,7 @@ async function main(): Promise<void> {
     const info = server.address() as AddressInfo;
     const facts = { version: VERSION, address: info.address, port: info.port, control: config.control, replay: config.replay };
     process.stdout.write(bannerLines(double.host, facts).join("\n") + "\n");
-    // For dist/main.js (scripts/cli-loader.js): a server run may train a start-up code cache.
+    // For dist/cli.cjs (scripts/cli-loader.cjs): a server run may train a start-up code cache.
     (process as NodeJS.EventEmitter).emit("paydouble:serving");
   });
   server.on("error", (e) => fail(`cannot listen: ${e.message}`));

@@ -17,7 +17,7 @@ import { checkTypeScript, tsFile } from "./docs/typescript.js";
 import { parseRequirements } from "../src/verdict/requirements.js";
 
 const repo = resolve(".");
-const cli = resolve(DOCS_CLI_DIR, "dist/main.js");
+const cli = resolve(DOCS_CLI_DIR, "dist/cli.cjs");
 const mdFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? mdFiles(join(dir, e.name)) : e.name.endsWith(".md") ? [join(dir, e.name)] : []));
 const pages = ["README.md", ...(existsSync("docs") ? mdFiles("docs").sort() : [])];

@@ -18,6 +18,8 @@ import { resolve } from "node:path";
 const [name, ...args] = process.argv.slice(2);
 const cli = process.env.DOCS_CLI;
 const repo = process.env.DOCS_REPO;
+/** The file the package's `bin`, `npm start` and the image's CMD run (the docs show it as shipped). */
+const ENTRY = "dist/cli.cjs";
 
 const die = (msg) => {
   process.stderr.write(`docs runner: ${msg}\n`);
@@ -78,9 +80,9 @@ function npm(argv) {
   }
   if (cmd === "start") {
     const words = scripts.start?.split(/\s+/) ?? die("no start script");
-    if (words[0] !== "node" || !words.includes("dist/main.js")) die(`start script not understood: ${scripts.start}`);
-    const flags = words.slice(1, words.indexOf("dist/main.js"));
-    return serveCheck([...words.slice(words.indexOf("dist/main.js") + 1), ...rest.filter((a) => a !== "--")], process.env, flags);
+    if (words[0] !== "node" || !words.includes(ENTRY)) die(`start script not understood: ${scripts.start}`);
+    const flags = words.slice(1, words.indexOf(ENTRY));
+    return serveCheck([...words.slice(words.indexOf(ENTRY) + 1), ...rest.filter((a) => a !== "--")], process.env, flags);
   }
   const script = cmd === "run" ? rest[0] : cmd;
   if (cmd === "test" || cmd === "run") {
@@ -160,7 +162,7 @@ function docker(argv, engine = "docker") {
   const image = argv[i];
   if (!/^(.*\/)?paydouble(:[\w.-]+)?$/.test(image ?? "")) die(`image ${image} is not paydouble`);
   for (const k of Object.keys(env)) for (const [dst, src] of mounts) env[k] = env[k].split(dst).join(src);
-  if (facts.cmd[0] !== "node" || facts.cmd.at(-1) !== "dist/main.js") die(`CMD not understood: ${facts.cmd}`);
+  if (facts.cmd[0] !== "node" || facts.cmd.at(-1) !== ENTRY) die(`CMD not understood: ${facts.cmd}`);
   const healthy = (port) => {
     const [bin, ...hargs] = facts.health;
     const r = spawnSync(bin === "node" ? process.execPath : bin, hargs, { env: { ...process.env, PORT: String(port) }, encoding: "utf8" });

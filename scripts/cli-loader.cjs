@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// paydouble's CLI entry (the package `bin`, the Docker CMD), written to dist/main.js by
-// scripts/build-extras.mjs. It runs the CLI bundle (dist/bin/paydouble.cjs: src/main.ts and every
+// paydouble's CLI entry (the package `bin`, `npm start`, the Docker CMD), written to dist/cli.cjs by
+// scripts/build-extras.mjs. CommonJS, built-ins through require: as an ES module (dist/main.js until
+// issue 22's thirteenth round) node's ESM loader read it through fs/promises and wrapped each
+// built-in, about 15 ms of a start to the first answered sale; dist/main.js now loads this file. It runs the CLI bundle (dist/bin/paydouble.cjs: src/main.ts and every
 // production dependency in one file) through V8's code cache (dist/bin/paydouble.cjs.cache, made at
 // build time by one start and one POST /v1/transactions), so a cold start neither resolves ~230
 // modules nor compiles the functions a start and a first request run.
@@ -12,20 +14,16 @@
 // then paydouble/), one file per package version, build, Node, flags; later starts take that one.
 // The folder keeps the newest few (about 1.2 MB each), so upgrades and rebuilds do not fill it.
 // Not the shared temp folder: a cache is code V8 runs, and another user could put one there.
-import { createRequire } from "node:module";
-
-// Built-ins through require, not import: the ESM loader wraps each imported built-in in a module of
-// its export names, about 1-2 ms of CPU for these four (measured at the first answered sale).
-const require = createRequire(import.meta.url);
+const { createRequire } = require("node:module");
 const { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } = require("node:fs");
 const { dirname, join } = require("node:path");
-const { fileURLToPath } = require("node:url");
+const { pathToFileURL } = require("node:url");
 const { Script } = require("node:vm");
 
-const url = new URL("./bin/paydouble.cjs", import.meta.url);
+const filename = join(__dirname, "bin", "paydouble.cjs");
+const url = pathToFileURL(filename);
 /** How many caches of this machine's the folder keeps, newest first (a write is a server run's stop). */
 const KEPT = 8;
-const filename = fileURLToPath(url);
 const mode = process.env.PAYDOUBLE_CODE_CACHE;
 const shippedFile = `${filename}.cache`;
 const ownFile = mode === "write" ? null : ownCacheFile();
@@ -50,13 +48,13 @@ if (mode === "report") process.stderr.write(`code cache: ${!cachedData ? "none" 
 // src/main.ts says when it serves: a run that only printed its version would train a cache that
 // holds nearly nothing a server start needs.
 if (!accepted && ownFile) process.once("paydouble:serving", () => process.on("exit", () => writeOwn(ownFile)));
-const module = { exports: {} };
-script.runInThisContext()(module.exports, createRequire(filename), module, filename, dirname(filename), url.href);
+const bundle = { exports: {} };
+script.runInThisContext()(bundle.exports, createRequire(filename), bundle, filename, dirname(filename), url.href);
 
 /** Where this package, build, Node and set of V8 flags keep a cache trained on this machine. */
 function ownCacheFile() {
   try {
-    const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+    const { version } = JSON.parse(readFileSync(join(__dirname, "..", "package.json"), "utf8"));
     const { size, mtimeMs } = statSync(filename);
     // $HOME before node:os, which a start does not load otherwise (homedir() reads $HOME first too).
     const home = process.env.XDG_CACHE_HOME || join(process.env.HOME || require("node:os").homedir(), ".cache");
