@@ -61,17 +61,16 @@ export class IdColumn {
 
   /** Sets row `row`'s value (rows are set in order, each once: the columns grow as they come). */
   set(row: number, value: string | null): void {
-    const parts = value === null ? null : partsOf(value, this.prefix);
-    if (parts === null) {
+    if (value === null || !readParts(value, this.prefix)) {
       this.#time.set(row, WHOLE);
       this.#whole.set(row, value);
       return;
     }
     this.#whole.delete(row);
-    this.#time.set(row, parts[0]);
-    this.#r1.set(row, parts[1]);
-    this.#r2.set(row, parts[2]);
-    this.#r3.set(row, parts[3]);
+    this.#time.set(row, read[0]!);
+    this.#r1.set(row, read[1]!);
+    this.#r2.set(row, read[2]!);
+    this.#r3.set(row, read[3]!);
   }
 
   /** Row `row`'s value, a new string equal to the one set. */
@@ -92,9 +91,9 @@ export class IdColumn {
     return String.fromCharCode(...codes);
   }
 
-  /** Whether row `row` holds the id whose parts are given (from {@link partsOf}). */
-  holds(row: number, parts: Parts): boolean {
-    return this.#time.get(row) === parts[0] && this.#r1.get(row) === parts[1] && this.#r2.get(row) === parts[2] && this.#r3.get(row) === parts[3];
+  /** Whether row `row` holds the id {@link readParts} read last. */
+  holdsRead(row: number): boolean {
+    return this.#time.get(row) === read[0] && this.#r1.get(row) === read[1] && this.#r2.get(row) === read[2] && this.#r3.get(row) === read[3];
   }
 
   /** The hash of row `row`'s parts (rows kept whole are not hashed). */
@@ -116,18 +115,22 @@ function writeDigits(codes: number[], at: number, n: number, v: number): void {
   }
 }
 
-/** An id's time and three random parts. */
-export type Parts = readonly [number, number, number, number];
+/**
+ * The time and three random parts of the id {@link readParts} read last: one array written over, not
+ * a new one per id (each payment's id, its token's, its token row's are read as they are stored).
+ */
+const read = new Float64Array(4);
 
-/** The parts of `<prefix><ULID>` in canonical digits, else null. */
-export function partsOf(id: string, prefix: string): Parts | null {
-  if (typeof id !== "string" || id.length !== prefix.length + ULID_LENGTH || !id.startsWith(prefix)) return null;
+/** Whether `id` is `<prefix><ULID>` in canonical digits; if so its parts are in {@link read}. */
+export function readParts(id: string, prefix: string): boolean {
+  if (typeof id !== "string" || id.length !== prefix.length + ULID_LENGTH || !id.startsWith(prefix)) return false;
   const at = prefix.length;
-  const time = digitsAt(id, at, at + PARTS[0]);
-  const r1 = digitsAt(id, at + PARTS[0], at + PARTS[1]);
-  const r2 = digitsAt(id, at + PARTS[1], at + PARTS[2]);
-  const r3 = digitsAt(id, at + PARTS[2], at + PARTS[3]);
-  return time < 0 || r1 < 0 || r2 < 0 || r3 < 0 ? null : [time, r1, r2, r3];
+  for (let p = 0; p < 4; p++) {
+    const v = digitsAt(id, at + (p === 0 ? 0 : PARTS[p - 1]!), at + PARTS[p]!);
+    if (v < 0) return false;
+    read[p] = v;
+  }
+  return true;
 }
 
 /**
@@ -163,13 +166,12 @@ export class IdTable {
 
   /** The row of `id`, or -1. */
   rowOf(id: string): number {
-    const parts = partsOf(id, this.prefix);
-    if (parts === null) return this.#wholeRows.get(id) ?? -1;
+    if (!readParts(id, this.prefix)) return this.#wholeRows.get(id) ?? -1;
     const mask = this.#slots.length - 1;
-    for (let i = hashOf(...parts) & mask; ; i = (i + 1) & mask) {
+    for (let i = hashOf(read[0]!, read[1]!, read[2]!, read[3]!) & mask; ; i = (i + 1) & mask) {
       const slot = this.#slots[i]!;
       if (slot === 0) return -1;
-      if (this.#ids.holds(slot - 1, parts)) return slot - 1;
+      if (this.#ids.holdsRead(slot - 1)) return slot - 1;
     }
   }
 

@@ -29,6 +29,8 @@ export const STATUS_INDEX = indexesOf(STATUSES);
 /** The `bits` column: the status index in the low four bits, `is_settled` above them. */
 export const STATUS_MASK = 0x0f;
 export const SETTLED_BIT = 0x10;
+/** Set when the row has seldom fields of its own: a read of one asks the map only then (most rows have none). */
+export const SELDOM_BIT = 0x20;
 
 /** The `ref` column's marks: no reference, or one kept whole in {@link TransactionTable.refs}. */
 export const NO_ROW = -1;
@@ -107,11 +109,13 @@ export class TxRow implements Transaction {
   set card_type(v) { this.#setOutcome("card_type", v); }
 
   // The seldom fields, from the shared defaults or the row's own copy (core/shared-fields.ts).
-  #seldom(): Seldom { return this.#t.seldom.get(this.#row) ?? DEFAULTS; }
+  #seldom(): Seldom { return (this.#t.bits.get(this.#row) & SELDOM_BIT) === 0 ? DEFAULTS : this.#t.seldom.get(this.#row)!; }
   #setSeldom<K extends keyof Seldom>(k: K, v: Seldom[K]) {
     const before = this.#seldom();
     const after = written(before, k, v);
-    if (after !== before) this.#t.seldom.set(this.#row, after);
+    if (after === before) return;
+    this.#t.seldom.set(this.#row, after);
+    this.#t.bits.set(this.#row, this.#t.bits.get(this.#row) | SELDOM_BIT);
   }
   get settlement_issue() { return this.#seldom().settlement_issue; }
   set settlement_issue(v) { this.#setSeldom("settlement_issue", v); }

@@ -2,7 +2,7 @@ import { IdColumn, IdTable } from "../../core/id-table.js";
 import { SharedValues } from "../../core/shared-values.js";
 import { sameSharedView, SHARED_VIEWS, type SharedCardView } from "./card-view.js";
 import { DigitsColumn, f64Column, i32Column, Interned, u8Column } from "../../core/columns.js";
-import { NO_ROW, SETTLED_BIT, STATUS_INDEX, TxRow, WHOLE, type Outcome, type Seldom } from "./rows.js";
+import { NO_ROW, SELDOM_BIT, SETTLED_BIT, STATUS_INDEX, TxRow, WHOLE, type Outcome, type Seldom } from "./rows.js";
 import type { MethodView, Transaction } from "./transaction.js";
 
 const sameOutcome = (a: Outcome, b: Outcome) =>
@@ -73,14 +73,14 @@ export class TransactionTable {
     this.amount.set(row, t.amount);
     this.tip.set(row, t.tip);
     this.used.set(row, t.used);
-    this.bits.set(row, STATUS_INDEX[t.status] | (t.is_settled ? SETTLED_BIT : 0));
+    const seldom = seldomOf(t);
+    this.bits.set(row, STATUS_INDEX[t.status] | (t.is_settled ? SETTLED_BIT : 0) | (seldom ? SELDOM_BIT : 0));
     this.client.set(row, this.clients.indexOf(t.client_id));
     this.batch.set(row, this.batches.indexOf(t.batch_id));
     this.#setRef(row, t.ref);
     this.outcome.set(row, this.outcomes.indexOf(outcomes.find(t.response_code, t) ?? outcomeOf(t)));
     this.network.set(row, t.network_transaction_id);
     this.#setMethod(row, t.method);
-    const seldom = seldomOf(t);
     if (seldom) this.seldom.set(row, seldom);
     // The answer to the create reads these at once: no id or card view made back from the columns.
     return new TxRow(this, row, t.id, t.method);
