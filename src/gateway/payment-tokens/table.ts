@@ -51,9 +51,9 @@ class Columns {
  * its card, and a stored token was an object of 72 bytes, its id string of 56 and that string's
  * entry in a `Map`, the string kept by the client's list and the card's expiry event too; its row
  * here is 18 bytes of columns and the id's 20 (core/id-table.ts) with 8 to 16 of look-up, typed
- * arrays the garbage collector never walks, and the client's list and the expiry event keep the
- * row's number (heap snapshots around 50,000 card SALEs: 170 bytes of heap fewer a SALE, for 65
- * of typed arrays, the slack of their doubling included). Rows are read and written through
+ * arrays (in chunks: core/columns.ts) the garbage collector never walks, and the client's list and
+ * the expiry event keep the row's number (heap snapshots around 50,000 card SALEs: 170 bytes of
+ * heap fewer a SALE). Rows are read and written through
  * a view made per read ({@link TokenRow}) with the fields of {@link PaymentToken}, so services read
  * and write a token as the plain object it was; two reads of one token are two views of the same
  * row (never compare them with `===`). Rows are never removed.

@@ -1,7 +1,7 @@
+import { DigitsColumn, f64Column, i32Column, Interned, u8Column } from "../../core/columns.js";
 import { IdColumn, IdTable } from "../../core/id-table.js";
 import { SharedValues } from "../../core/shared-values.js";
 import { sameSharedView, SHARED_VIEWS, type SharedCardView } from "./card-view.js";
-import { DigitsColumn, f64Column, i32Column, Interned, u8Column } from "../../core/columns.js";
 import { NO_ROW, SELDOM_BIT, SETTLED_BIT, STATUS_INDEX, TxRow, WHOLE, type Outcome, type Seldom } from "./rows.js";
 import type { MethodView, Transaction } from "./transaction.js";
 
@@ -16,9 +16,9 @@ const outcomes = new SharedValues<Outcome>(sameOutcome, 1_024);
 
 /**
  * A world's payments, one row each, in columns: no object per payment (docs/explanation/performance.md,
- * "A store of columns"). A stored card SALE was five objects and two id strings (a transaction, its
- * card view, its token, 316 bytes with their index slots); its row here is about 125 bytes of typed
- * arrays, which the garbage collector never walks. Rows are read and written through a view made per
+ * "Thirteenth round"). A stored card SALE was a transaction object, its card view and its id string
+ * with their index and list slots, about 316 bytes of heap; its row here is about 125 bytes of typed
+ * arrays (in chunks: core/columns.ts), which the garbage collector never walks. Rows are read and written through a view made per
  * read ({@link TxRow}, rows.ts) with the fields of {@link Transaction}, so services read and write a
  * payment as the plain object it was; two reads of one payment are two views of the same row. Rows
  * are never removed; a row's number is its creation sequence (`seq`).
@@ -50,7 +50,7 @@ export class TransactionTable {
   readonly parts = new Interned<Readonly<SharedCardView>>();
   /** What card payments' views share, one frozen object per distinct value (card-view.ts). */
   readonly cardViews = new SharedValues<Readonly<SharedCardView>>(sameSharedView, SHARED_VIEWS);
-  /** Rows whose seldom fields are not all at their defaults. */
+  /** Rows whose seldom fields are not all at their defaults (their `SELDOM_BIT` set). */
   readonly seldom = new Map<number, Seldom>();
   /** References that name no row of this table. */
   readonly refs = new Map<number, string>();
