@@ -1,9 +1,10 @@
 import { highHalf, joinHalves, lowHalf } from "./digits.js";
 
 /**
- * Typed columns for a table of records (transactions/table.ts, payment-tokens/table.ts): one slot per row, grown by doubling
- * as rows come. A column of numbers takes 4 or 8 bytes a row and no object; what does not fit its
- * column (a rare value) is kept whole in a sparse map beside it.
+ * Typed columns for a table of records (transactions/table.ts, payment-tokens/table.ts): one slot
+ * per row, in chunks made as rows come ({@link Column}). A column of numbers takes 4 or 8 bytes a
+ * row and no object; what does not fit its column (a rare value) is kept whole in a sparse map
+ * beside it.
  */
 
 /** A typed array of `capacity` with the contents of `a`. */

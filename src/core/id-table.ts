@@ -66,7 +66,6 @@ export class IdColumn {
       this.#whole.set(row, value);
       return;
     }
-    this.#whole.delete(row);
     this.#time.set(row, read[0]!);
     this.#r1.set(row, read[1]!);
     this.#r2.set(row, read[2]!);

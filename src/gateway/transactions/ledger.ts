@@ -8,10 +8,10 @@ import type { Transaction, TxType } from "./transaction.js";
 /**
  * Per-client indexes (DESIGN "Speed and memory"): a filtered page walks only the client's own
  * lists, newest or oldest first, and stops when the page is full, so its cost follows the page and
- * not the store. Lists hold object references in creation order, which is also time order (the
- * clock never goes back), so a date range is two binary searches. A page of every type merges the
- * per-type lists by creation sequence (at most six): a list of all of them besides cost 4 bytes a
- * payment and its growth. Lists hold rows of the world's table (row-list.ts).
+ * not the store. Lists hold rows of the world's table (payment-list.ts) in creation order, which is
+ * also time order (the clock never goes back), so a date range is two binary searches. A page of
+ * every type merges the per-type lists by creation sequence (at most six): a list of all of them
+ * besides cost 4 bytes a payment.
  */
 export interface Ledger {
   byType: Partial<Record<TxType, PaymentList>>;
@@ -39,12 +39,10 @@ export function insertTransaction(world: World, fields: Transaction): Transactio
 
 /** The client's lists of the given types (every type when none is given), to {@link walk} together. */
 export function typeLists(l: Ledger, types?: readonly TxType[]): ReadonlyList<Transaction>[] {
-  if (types) return types.map((ty) => l.byType[ty] ?? EMPTY);
+  // A type the client never had adds no list: the walk merges only lists that hold payments.
+  if (types) return types.map((ty) => l.byType[ty]).filter((list): list is PaymentList => list !== undefined);
   return Object.values(l.byType);
 }
-
-/** Never pushed to: the walks see one kind of list only. */
-const EMPTY: ReadonlyList<Transaction> = [];
 
 export interface Walk {
   /** Newest first (`desc`, the spec's default sort order) or oldest first. */
