@@ -146,6 +146,23 @@ const zodEnglishOnly = {
   },
 };
 
+/**
+ * zod's `fromJSONSchema` (JSON Schema -> zod, which paydouble never calls) builds, when its module
+ * loads, an object spread from every schema and check zod exports: that one statement kept all of zod
+ * in the bundle and read each of its exports' getters at every start. In the CLI bundle the module is
+ * a stand-in that says so, and esbuild leaves out the zod it no longer needs (with `import * as z`
+ * in src/, each `z.x` is a direct reference it can follow).
+ */
+const zodWithoutFromJsonSchema = {
+  name: "zod-without-from-json-schema",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]classic[\\/]from-json-schema\.js$/ }, () => ({
+      contents: `export function fromJSONSchema() { throw new Error("z.fromJSONSchema is not in the paydouble CLI bundle"); }`,
+      loader: "js",
+    }));
+  },
+};
+
 say("bundling the CLI into dist/bin/paydouble.cjs");
 rmSync(`${root}dist/bin`, { recursive: true, force: true });
 await build({
@@ -160,7 +177,7 @@ await build({
   logLevel: "warning",
   // The loader passes the bundle's own file URL (module paths resolve from it, see above).
   define: { "import.meta.url": "__paydoubleUrl" },
-  plugins: [jsonAsParse, deferred, seedrandomWithoutCrypto, zodEnglishOnly, webStandIns],
+  plugins: [jsonAsParse, deferred, seedrandomWithoutCrypto, zodEnglishOnly, zodWithoutFromJsonSchema, webStandIns],
   inject: [`${root}src/cli/deferred-web.ts`, `${root}src/cli/lightweight-response.ts`],
 });
 wrapBundle(`${root}dist/bin/paydouble.cjs`);

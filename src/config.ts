@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { durationSchema } from "./core/duration-schema.js";
 import { instantSchema } from "./core/instant.js";
 

@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { lazy } from "../core/lazy.js";
 import type { AppEnv } from "../http/env.js";
 import { parseWith, readQuery } from "../http/validate.js";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { lazy } from "../core/lazy.js";
 import { fixtureCredentials } from "../gateway/fixtures.js";
 import type { Host } from "../gateway/host.js";

@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { lazy } from "../core/lazy.js";
 import { isoOf } from "../core/clock.js";
 import { durationSchema } from "../core/duration-schema.js";

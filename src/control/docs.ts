@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { lazy } from "../core/lazy.js";
 import { fixtureCredentials } from "../gateway/fixtures.js";
 import type { AppEnv } from "../http/env.js";

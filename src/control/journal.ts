@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { lazy } from "../core/lazy.js";
 import type { Host } from "../gateway/host.js";
 import type { JournalEntry, PageQuery } from "../gateway/journal.js";

@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { lazy } from "../core/lazy.js";
 import { toWire as batchWire } from "../gateway/batches/schema.js";
 import { present } from "../gateway/transactions/reporting.js";

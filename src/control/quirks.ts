@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { lazy } from "../core/lazy.js";
 import { QUIRKS, type QuirkName } from "../gateway/quirks.js";
 import type { World } from "../gateway/world.js";

@@ -1,5 +1,5 @@
 import type { Handler, Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import type { AppEnv } from "../http/env.js";
 import type { SchemaRef } from "../core/lazy.js";
 

@@ -1,5 +1,5 @@
 import type { Context, Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { lazy } from "../core/lazy.js";
 import { GatewayError } from "../core/errors.js";
 import { fixtureCredentials, fixturesSchema } from "../gateway/fixtures.js";

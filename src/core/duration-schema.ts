@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { DURATION_PATTERN, DURATION_TOO_LONG, isDuration } from "./duration.js";
 
 /**

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { addDuration, MAX_INSTANT_MS, parseDuration } from "./duration.js";
 import { GatewayError } from "./errors.js";
 

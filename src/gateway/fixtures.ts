@@ -1,5 +1,5 @@
 import { maskCardsDeep } from "../core/mask.js";
-import { z } from "zod";
+import * as z from "zod";
 import { lazy } from "../core/lazy.js";
 import { PLATFORM_ID, TIME_ZONES } from "./clients/client.js";
 import { email } from "./fields.js";

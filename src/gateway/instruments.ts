@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { truncatePan } from "../core/mask.js";
 import { email, text } from "./fields.js";
 

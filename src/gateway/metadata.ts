@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { characters } from "../core/characters.js";
 import { maskSecret, secretKind } from "../core/mask.js";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Largest offset accepted (nine digits: a page far beyond any store this double holds). */
 const MAX_OFFSET = 999_999_999;

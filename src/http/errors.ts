@@ -1,5 +1,5 @@
 import { HTTPException } from "hono/http-exception";
-import { z } from "zod";
+import * as z from "zod";
 import { lazy } from "../core/lazy.js";
 import { maskCardNumbers, maskPath } from "../core/mask.js";
 import { ERROR_CATALOG, GatewayError, type ErrorSource } from "../core/errors.js";

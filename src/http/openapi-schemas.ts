@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * zod -> OpenAPI 3.1 pieces shared by the gateway document (`/_mock/openapi.json`) and the control

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { instantMsSchema } from "../core/instant.js";
 import { lazy } from "../core/lazy.js";
 import { fixturesSchema } from "../gateway/fixtures.js";

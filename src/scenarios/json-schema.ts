@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { ERROR_CATALOG } from "../core/errors.js";
 import { fixturesSchema } from "../gateway/fixtures.js";
 import { OPERATIONS } from "../gateway/operations.js";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { OPERATIONS } from "../gateway/operations.js";
 import type { Operation } from "../gateway/operation.js";
 import { nearest } from "../core/nearest.js";

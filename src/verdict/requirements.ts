@@ -1,5 +1,5 @@
 import { parseDocument } from "yaml";
-import { z } from "zod";
+import * as z from "zod";
 import { lazy } from "../core/lazy.js";
 import { nearest } from "../core/nearest.js";
 import { CATALOGUE, OUTCOME_IDS } from "./catalogue.js";

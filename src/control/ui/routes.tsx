@@ -4,7 +4,7 @@ import { fixtureCredentials } from "../../gateway/fixtures.js";
 import type { Host } from "../../gateway/host.js";
 import type { AppEnv } from "../../http/env.js";
 import { clockData } from "../clock.js";
-import { z } from "zod";
+import * as z from "zod";
 import { parseWith, readQuery } from "../../http/validate.js";
 import { cursor, entryMatch, filtering, parseRequestsQuery } from "../journal.js";
 import { allBatches, matchingTransactions, parseTransactionsQuery } from "../ledger.js";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { lazy } from "../../core/lazy.js";
 import { isoOf } from "../../core/clock.js";
 import { dateTime, offsetMeta, pageSizeMeta, text } from "../fields.js";

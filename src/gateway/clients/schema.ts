@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { lazy } from "../../core/lazy.js";
 import { email, phone, skipTextMeta, takeTextMeta, text, timeZone } from "../fields.js";
 import { pageOffset, pageSize } from "../paging.js";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { text } from "../fields.js";
 import { metadataSchema } from "../metadata.js";
 

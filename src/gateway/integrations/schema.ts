@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { lazy } from "../../core/lazy.js";
 import { dateTime } from "../fields.js";
 import { copyMetadata } from "../metadata.js";

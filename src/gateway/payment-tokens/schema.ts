@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { lazy } from "../../core/lazy.js";
 import { truncatePan } from "../../core/mask.js";
 import { text } from "../fields.js";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { lazy } from "../../core/lazy.js";
 import { adminCreate } from "../clients/schema.js";
 import { dateTime, email } from "../fields.js";
