@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { Fixtures } from "../gateway/fixtures.js";
+import { parsedFixtures, type Fixtures } from "../gateway/fixtures.js";
 import { BUILTIN_PATH, readScenarioFile } from "../scenarios/library.js";
 import { parseScenario, ScenarioFileError } from "../scenarios/loader.js";
 import type { ScenarioFile } from "../scenarios/schema.js";
@@ -34,7 +34,8 @@ export function builtinScenario(): ScenarioFile {
 /** Fixtures from `path`; the shipped default file comes from its compiled asset when fresh. */
 export function fixturesFrom(path: string): Fixtures {
   if (path !== DEFAULT_FIXTURES_PATH) return readFixtures(path);
-  return compiled<Fixtures>("fixtures", path, (text) => parseFixtures(text, path), readFixtures);
+  // Parsed at build time by the same schema, whose last step parses the integration details.
+  return parsedFixtures(compiled<Fixtures>("fixtures", path, (text) => parseFixtures(text, path), readFixtures));
 }
 
 /** The asset's value when it was compiled from the file's current text; otherwise `parse(text)`. */

@@ -1,7 +1,10 @@
+import { lazy } from "../../core/lazy.js";
+
 /**
  * The inspector's icon: a 16×16 ICO (one 32-bit bitmap, paydouble's accent blue with a white "P"),
- * built once from this pixel map so no binary file has to be shipped or found at run time. Served
- * at `/favicon.ico` (browsers ask for it on every page) and `/_mock/ui/favicon.ico`.
+ * built from this pixel map when first asked for (not at start), so no binary file has to be shipped
+ * or found at run time. Served at `/favicon.ico` (browsers ask for it on every page) and
+ * `/_mock/ui/favicon.ico`.
  */
 const GLYPH = ["", "", "", "  ######", "  ##   ##", "  ##   ##", "  ##   ##", "  ######", "  ##", "  ##", "  ##", "  ##", "", "", "", ""];
 
@@ -35,4 +38,4 @@ function build(): ArrayBuffer {
   return out.buffer.slice(out.byteOffset, out.byteOffset + out.length) as ArrayBuffer;
 }
 
-export const FAVICON = build();
+export const favicon = lazy(build);

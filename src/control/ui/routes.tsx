@@ -14,7 +14,7 @@ import { magicValues, quirkRows } from "../quirks.js";
 import { sandboxList } from "../sandboxes.js";
 import { controlRoute } from "../registry.js";
 import { CLIENT_JS } from "./client.js";
-import { FAVICON } from "./favicon.js";
+import { favicon } from "./favicon.js";
 import { LOG_PAGE, LogView, transactionsOf, type LogPage } from "./log.js";
 import { StoryView, type Story } from "./story.js";
 import { BatchesView, TRANSACTION_ROWS, TransactionsView } from "./ledger.js";
@@ -42,7 +42,7 @@ export const INSPECTOR_HEADERS = {
 } as const;
 
 /** `GET /favicon.ico` (and the inspector's copy): browsers ask for it on every page. */
-export const faviconAnswer = () => new Response(FAVICON, { headers: { "content-type": "image/x-icon", "cache-control": "max-age=86400" } });
+export const faviconAnswer = () => new Response(favicon(), { headers: { "content-type": "image/x-icon", "cache-control": "max-age=86400" } });
 
 /** The root of a world's paths: "" for the default world, `/sandboxes/{id}` for a sandbox. */
 export function worldPrefix(sandboxId: string | null): string {

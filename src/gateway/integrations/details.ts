@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { lazy } from "../../core/lazy.js";
 import { text } from "../fields.js";
 import { metadataSchema } from "../metadata.js";
 
@@ -34,7 +35,11 @@ export const SETTLEMENT_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const optional = <T extends z.ZodType>(s: T) => s.nullable().optional();
 
-export const cardDetailsInput = z
+/**
+ * Built on first use (the 132 schemas of this file were a third of those a start built): a start
+ * loads the shipped fixtures with their details parsed at build time (src/gateway/fixtures.ts).
+ */
+export const cardDetailsInput = lazy(() => z
   .object({
     name: text(25),
     dba: optional(text(100)),
@@ -78,8 +83,8 @@ export const cardDetailsInput = z
     metadata: metadataSchema.optional(),
   })
   .strict()
-  .meta({ id: "CardprocIntegrationDetails" });
-export type CardDetails = z.output<typeof cardDetailsInput>;
+  .meta({ id: "CardprocIntegrationDetails" }));
+export type CardDetails = z.output<ReturnType<typeof cardDetailsInput>>;
 
 /** The 29 fields the spec lists as required (beta.23), in its order. */
 export const CARD_REQUIRED = [
@@ -91,11 +96,16 @@ export const CARD_REQUIRED = [
 ] as const;
 
 /** Every card detail field but `metadata`, in the order responses list them. */
-export const CARD_FIELDS = Object.keys(cardDetailsInput.shape).filter((k) => k !== "metadata");
+export const cardFields = lazy(() => Object.keys(cardDetailsInput().shape).filter((k) => k !== "metadata"));
 
 /** ACH details: `client_id` and `client_secret` (write-only); metadata as on card integrations. */
-export const achDetailsInput = z
+export const achDetailsInput = lazy(() => z
   .object({ client_id: text(100), client_secret: text(200), metadata: metadataSchema.optional() })
   .strict()
-  .meta({ id: "AchprocIntegrationDetails" });
-export type AchDetails = z.output<typeof achDetailsInput>;
+  .meta({ id: "AchprocIntegrationDetails" }));
+export type AchDetails = z.output<ReturnType<typeof achDetailsInput>>;
+
+/** The request schema of a processor's `integration_details` (`Cardproc` or `Achproc`). */
+export function detailsSchema(processor: "Cardproc" | "Achproc"): z.ZodType<CardDetails | AchDetails> {
+  return processor === "Cardproc" ? cardDetailsInput() : achDetailsInput();
+}

@@ -2,7 +2,7 @@ import * as z from "zod";
 import { lazy } from "../../core/lazy.js";
 import { dateTime } from "../fields.js";
 import { copyMetadata } from "../metadata.js";
-import { achDetailsInput, CARD_FIELDS, cardDetailsInput } from "./details.js";
+import { achDetailsInput, cardDetailsInput, cardFields } from "./details.js";
 import { PROCESSOR_WIRE, type Integration } from "./integration.js";
 
 /**
@@ -11,17 +11,17 @@ import { PROCESSOR_WIRE, type Integration } from "./integration.js";
  */
 
 const PROCESSOR_ERROR = "must be Cardproc or Achproc (exact case)";
-const clientId = z.string().regex(/^CLIENT-[0-9A-HJKMNP-TV-Z]{26}$/, "must be CLIENT-<ulid>");
+const clientId = () => z.string().regex(/^CLIENT-[0-9A-HJKMNP-TV-Z]{26}$/, "must be CLIENT-<ulid>");
 
-const common = { is_active: z.boolean({ error: "must be true or false" }) };
+const common = () => ({ is_active: z.boolean({ error: "must be true or false" }) });
 
-const cardBody = z.object({ ...common, processor: z.literal("Cardproc"), integration_details: cardDetailsInput }).strict();
-const achBody = z.object({ ...common, processor: z.literal("Achproc"), integration_details: achDetailsInput }).strict();
+const cardBody = lazy(() => z.object({ ...common(), processor: z.literal("Cardproc"), integration_details: cardDetailsInput() }).strict());
+const achBody = lazy(() => z.object({ ...common(), processor: z.literal("Achproc"), integration_details: achDetailsInput() }).strict());
 
 // Each variant is a named component, so generators that dedupe models import one class per variant.
 /** Update: `is_active`, `processor`, `integration_details`, all required (Endpoints table). */
 export const updateIntegrationBody = lazy(() => z
-  .discriminatedUnion("processor", [cardBody.meta({ id: "UpdateCardprocIntegration" }), achBody.meta({ id: "UpdateAchprocIntegration" })], {
+  .discriminatedUnion("processor", [cardBody().meta({ id: "UpdateCardprocIntegration" }), achBody().meta({ id: "UpdateAchprocIntegration" })], {
     error: PROCESSOR_ERROR,
   })
   .meta({ id: "UpdateIntegrationRequest" }));
@@ -32,8 +32,8 @@ export const createIntegrationBody = lazy(() => z
   .discriminatedUnion(
     "processor",
     [
-      cardBody.extend({ client: clientId.optional() }).meta({ id: "CreateCardprocIntegration" }),
-      achBody.extend({ client: clientId.optional() }).meta({ id: "CreateAchprocIntegration" }),
+      cardBody().extend({ client: clientId().optional() }).meta({ id: "CreateCardprocIntegration" }),
+      achBody().extend({ client: clientId().optional() }).meta({ id: "CreateAchprocIntegration" }),
     ],
     { error: PROCESSOR_ERROR },
   )
@@ -51,7 +51,7 @@ const audit = {
 /** Response card details: every field nullable except `phone_number` and `merchant_area_code`. */
 const cardDetailsResponse = lazy(() => z
   .object({
-    ...Object.fromEntries(CARD_FIELDS.map((k) => [k, z.string().nullable()])),
+    ...Object.fromEntries(cardFields().map((k) => [k, z.string().nullable()])),
     phone_number: z.number().int(),
     merchant_area_code: z.number().int(),
     descriptor_phone: z.number().int().nullable(),
@@ -102,7 +102,7 @@ export function toWire(i: Integration, correlationId: string) {
   const metadata = i.metadata ? copyMetadata(i.metadata) : null;
   const details =
     i.processor === "Cardproc"
-      ? { ...Object.fromEntries(CARD_FIELDS.map((k) => [k, d[k] ?? null])), metadata, ...stamps }
+      ? { ...Object.fromEntries(cardFields().map((k) => [k, d[k] ?? null])), metadata, ...stamps }
       : { client_id: d.client_id, client_secret: MASKED_SECRET, metadata, ...stamps };
   return {
     id: i.id,
