@@ -115,13 +115,9 @@ export interface FixtureIntegration {
  * already those schemas' output (`detailsParsed`: see `parsedFixtures` in src/gateway/fixtures.ts).
  */
 export function loadFixtureIntegration(world: World, f: FixtureIntegration, detailsParsed = false): Integration {
-  const parsed = detailsParsed ? { success: true as const, data: f.integration_details } : detailsSchema(f.processor).safeParse(f.integration_details, PARSE_ONCE);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((e) => `integration_details.${e.path.join(".")}: ${e.message}`);
-    throw new Error(`fixture integration ${f.id}: ${problems.join("; ")}`);
-  }
+  const parsed = detailsParsed ? f.integration_details : parseFixtureDetails(f);
   if (!world.state.clients.has(f.client)) throw new Error(`fixture integration ${f.id}: unknown client ${f.client}`);
-  const { details, metadata } = split(parsed.data);
+  const { details, metadata } = split(parsed);
   const now = world.clock.now();
   return insertIntegration(world, {
     id: f.id,
@@ -133,4 +129,11 @@ export function loadFixtureIntegration(world: World, f: FixtureIntegration, deta
     created_at: now,
     modified_at: now,
   });
+}
+
+function parseFixtureDetails(f: FixtureIntegration): Record<string, unknown> {
+  const parsed = detailsSchema(f.processor).safeParse(f.integration_details, PARSE_ONCE);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((e) => `integration_details.${e.path.join(".")}: ${e.message}`);
+  throw new Error(`fixture integration ${f.id}: ${problems.join("; ")}`);
 }
