@@ -9,7 +9,7 @@
 // the table passes it: a NODE_EXTRA_CA_CERTS there costs both servers the same instructions.
 // ENTRY=<folder>/cli.cjs measures another build's CLI instead (a dist/ copied to a sibling of dist/).
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -66,6 +66,7 @@ for (const [name, args] of Object.entries(TARGETS)) {
     await firstSale("valgrind", ["--tool=callgrind", "--smc-check=all", `--callgrind-out-file=${dir}/out.%p`, process.execPath, ...args(port)], port);
     let n = 0;
     for (const f of readdirSync(dir)) n += Number(/^summary: (\d+)/m.exec(readFileSync(join(dir, f), "utf8"))?.[1] ?? 0);
+    rmSync(dir, { recursive: true, force: true });
     counts.push(n);
   }
   const instructions = counts.length ? median(counts) : null;
