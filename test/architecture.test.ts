@@ -51,6 +51,12 @@ describe("architecture", () => {
     }
   });
 
+  test("zod is imported as a namespace, so the CLI bundle keeps only the zod it uses", () => {
+    // `import { z }` makes esbuild build zod's whole namespace object (docs/explanation/performance.md,
+    // fourteenth round); a type-only import builds nothing.
+    for (const f of sources) expect(/^import \{[^}]*\bz\b[^}]*\} from "zod"/m.test(f.text), f.path).toBe(false);
+  });
+
   test("files stay small and folders shallow", () => {
     for (const f of sources) {
       expect(f.text.split("\n").length, f.path).toBeLessThanOrEqual(300);
