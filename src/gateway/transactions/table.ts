@@ -104,8 +104,10 @@ export class TransactionTable {
 
   #setRef(row: number, ref: string | null): void {
     const of = ref === null ? NO_ROW : this.ids.rowOf(ref);
-    this.ref.set(row, ref !== null && of < 0 ? WHOLE : of);
-    if (this.ref.get(row) === WHOLE) this.refs.set(row, ref!);
+    if (ref !== null && of < 0) {
+      this.ref.set(row, WHOLE);
+      this.refs.set(row, ref);
+    } else this.ref.set(row, of);
   }
 
   #setMethod(row: number, m: MethodView): void {
