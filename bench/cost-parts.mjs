@@ -52,7 +52,7 @@ for (const id of profile.samples) {
   if (f === "(idle)") continue;
   const part = PARTS.find(([, test]) => test(f, u, line))?.[0] ?? "other";
   counts.set(part, (counts.get(part) ?? 0) + 1);
-  if (process.env.SHOW && part.startsWith(process.env.SHOW)) fns.set(`${f} ${u}`, (fns.get(`${f} ${u}`) ?? 0) + 1);
+  if (process.env.SHOW && (process.env.SHOW === "*" || part.startsWith(process.env.SHOW))) fns.set(`${f} ${u}`, (fns.get(`${f} ${u}`) ?? 0) + 1);
   total++;
 }
 console.log(`card SALE, CPU profile of ${COUNT} requests after ${WARMUP} (${total} busy samples of 100 µs)`);

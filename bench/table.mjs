@@ -1,12 +1,16 @@
 // npm run bench (bench/table.mjs): the lean-engine table, every figure beside bare node:http and
 // bare Hono measured in the same run, one after the other on this machine:
-//   requests/s and p99   autocannon, CONNECTIONS (16) connections, card SALEs to POST /v1/transactions,
-//                        DURATION s per round, ROUNDS rounds alternating which server goes first
+//   requests/s and p99   autocannon, CONNECTIONS (16) connections, card SALEs to POST /v1/transactions:
+//                        each fresh server first gets WARMUP s of it, shown on a line of its own (the
+//                        JIT's warm-up), then ROUNDS short rounds of DURATION s, the servers taking
+//                        turns (order alternating), medians. Short turns because this machine's speed
+//                        moves by a quarter from one second to the next at the same CPU time: long
+//                        rounds gave each server different moments (docs/explanation/performance.md)
 //   peak RSS             the server's VmHWM (/proc) after its load rounds
 //   start to first       spawn -> the first 200 of POST /v1/transactions (polled every 2 ms),
 //   payment              START_RUNS runs each, alternating; medians
 // paydouble runs as shipped: `node <the flags and file of package.json's start script>` (dist/cli.cjs).
-// Environment: DURATION, ROUNDS, CONNECTIONS, START_RUNS; ONLY=start measures the start column alone
+// Environment: DURATION, ROUNDS, WARMUP, CONNECTIONS, START_RUNS; ONLY=start measures the start column alone
 // (no load rounds); COMPARE=<folder> adds a fourth start, `node <folder>/main.js` (another build's
 // dist/, copied to a sibling of dist/ so its ../../fixtures resolve), measured alternating with the rest.
 import autocannon from "autocannon";
@@ -17,8 +21,9 @@ import { cpus, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { median } from "./median.mjs";
 
-const DURATION = Number(process.env.DURATION ?? 10);
-const ROUNDS = Number(process.env.ROUNDS ?? 2);
+const DURATION = Number(process.env.DURATION ?? 2);
+const ROUNDS = Number(process.env.ROUNDS ?? 8);
+const WARMUP = Number(process.env.WARMUP ?? 5);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 16);
 const START_RUNS = Number(process.env.START_RUNS ?? 11);
 const ONLY_START = process.env.ONLY === "start";
@@ -81,7 +86,7 @@ const peakRss = (pid) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${p
 const names = Object.keys(TARGETS);
 const loadNow = () => loadavg().map((x) => x.toFixed(2)).join(" ");
 const load0 = loadavg()[0];
-const figures = Object.fromEntries(names.map((n) => [n, { rps: [], p99: [], rss: 0, start: [], non2xx: 0, answered: 0 }]));
+const figures = Object.fromEntries(names.map((n) => [n, { rps: [], p99: [], cold: null, rss: 0, start: [], non2xx: 0, answered: 0 }]));
 
 // Start to first payment, alternating.
 for (let run = 0; run < START_RUNS; run++) {
@@ -107,16 +112,21 @@ if (ONLY_START) {
   process.exit(0);
 }
 
-// Throughput and p99: one server per target, rounds alternating the order.
+// Throughput and p99: one server per target; its warm-up, then rounds alternating the order.
 const servers = {};
 for (const name of names) servers[name] = await start(name);
+const load = async (name, duration) => {
+  const r = await autocannon({ url: `http://127.0.0.1:${servers[name].port}/v1/transactions`, method: "POST", headers: HEADERS, body: SALE, connections: CONNECTIONS, duration });
+  figures[name].non2xx += r.non2xx + r.errors;
+  figures[name].answered += r["2xx"];
+  return { rps: r.requests.average, p99: r.latency.p99 };
+};
+if (WARMUP > 0) for (const name of names) figures[name].cold = await load(name, WARMUP);
 for (let round = 0; round < ROUNDS; round++) {
   for (const name of round % 2 ? [...names].reverse() : names) {
-    const r = await autocannon({ url: `http://127.0.0.1:${servers[name].port}/v1/transactions`, method: "POST", headers: HEADERS, body: SALE, connections: CONNECTIONS, duration: DURATION });
-    figures[name].rps.push(r.requests.average);
-    figures[name].p99.push(r.latency.p99);
-    figures[name].non2xx += r.non2xx + r.errors;
-    figures[name].answered += r["2xx"];
+    const { rps, p99 } = await load(name, DURATION);
+    figures[name].rps.push(rps);
+    figures[name].p99.push(p99);
   }
 }
 for (const name of names) {
@@ -129,7 +139,7 @@ const [node, hono, pd] = names.map(f);
 const row = (label, key, unit, digits, goal, ok) =>
   `| ${label} | ${node[key].toFixed(digits)}${unit} | ${hono[key].toFixed(digits)}${unit} | ${pd[key].toFixed(digits)}${unit} | ${goal} | ${ok ? "met" : "not met"} |`;
 const rpsRatio = pd.rps / hono.rps;
-console.log(`bench: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per server, ${START_RUNS} starts each; node ${process.version}, ${cpus().length} cores, load average ${load0.toFixed(2)} at start, ${loadavg()[0].toFixed(2)} at end`);
+console.log(`bench: ${CONNECTIONS} connections, ${WARMUP} s of warm-up then ${ROUNDS} rounds of ${DURATION} s per server, ${START_RUNS} starts each; node ${process.version}, ${cpus().length} cores, load average ${load0.toFixed(2)} at start, ${loadavg()[0].toFixed(2)} at end`);
 console.log(`paydouble as shipped: node ${[...shippedFlags, entry].join(" ")}`);
 console.log("");
 console.log("| | bare node:http | bare Hono | paydouble | goal | |");
@@ -138,14 +148,18 @@ console.log(row("requests/s", "rps", "", 0, `>= 0.6x Hono (now ${rpsRatio.toFixe
 console.log(row("p99 latency", "p99", " ms", 1, "<= 5 ms", pd.p99 <= 5));
 console.log(row("peak RSS", "rss", " MB", 0, `<= 2x Hono (now ${(pd.rss / hono.rss).toFixed(2)}x)`, pd.rss <= 2 * hono.rss));
 console.log(row("start to first payment", "start", " ms", 0, `<= 1.3x node (now ${(pd.start / node.start).toFixed(2)}x)`, pd.start <= 1.3 * node.start));
-// Each server's rounds, in order: its first begins on a fresh process, so it holds the JIT's
-// warm-up (paydouble's hot path is several times bare Hono's code; docs/explanation/performance.md).
+// The warm-up, apart: a fresh process runs its first seconds before the JIT has optimized its
+// hot path (paydouble's is several times bare Hono's code), and a short suite lives there.
 console.log("");
-console.log("rounds in order (each server's first includes its warm-up):");
+if (WARMUP > 0) {
+  console.log(`first ${WARMUP} s of each fresh server (the JIT's warm-up; not in the rows above):`);
+  for (const n of names) console.log(`  ${n}: ${Math.round(figures[n].cold.rps)} requests/s, p99 ${figures[n].cold.p99.toFixed(1)} ms${n === "paydouble" ? ` (${(figures[n].cold.rps / figures["bare Hono"].cold.rps).toFixed(2)}x Hono)` : ""}`);
+}
+console.log("rounds in order:");
 for (const n of names) console.log(`  ${n}: ${figures[n].rps.map((r) => Math.round(r)).join(" / ")} requests/s, p99 ${figures[n].p99.map((p) => p.toFixed(1)).join(" / ")} ms`);
 // paydouble keeps every payment it answers (bare Hono keeps nothing): its peak follows its throughput.
 const stored = figures.paydouble.answered;
-console.log(`paydouble stored ${stored.toLocaleString("en-US")} payments in its rounds: ${(((pd.rss - hono.rss) * 1e5) / stored).toFixed(1)} MB of peak RSS above bare Hono's per 100,000`);
+console.log(`paydouble stored ${stored.toLocaleString("en-US")} payments in its warm-up and rounds: ${(((pd.rss - hono.rss) * 1e5) / stored).toFixed(1)} MB of peak RSS above bare Hono's per 100,000`);
 const bad = names.filter((n) => figures[n].non2xx > 0);
 if (bad.length) {
   console.log(`non-2xx answers or errors: ${bad.map((n) => `${n} ${figures[n].non2xx}`).join(", ")}`);
