@@ -2,7 +2,8 @@
 // The built double (bench/cost-server.mjs) answers WARMUP card SALEs on one keep-alive connection,
 // then a CPU profile (100 µs sampling) covers COUNT more; each sample's own function is put in a part
 // by its file. Shares of samples, not time: with bench/cost.mjs's instruction count per request they
-// estimate each part's instructions on a busy machine.
+// estimate each part's instructions on a busy machine. SHOW=<part's first words> also lists that
+// part's functions by share of samples; SHOW='*' lists the top functions of every part.
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
