@@ -5,8 +5,11 @@
 // JIT-compiled JavaScript, V8 built-ins (JSON, RegExp, strings...), garbage collection, llhttp,
 // the rest of node and V8 in C++, libc. Kernel time is not counted (callgrind sees user space).
 // `--cpu-prof` below splits the JavaScript by part of the request path (bench/cost-parts.mjs).
+// FUNCTIONS=<n> also lists the n functions with the most instructions of their own: node runs with
+// `--perf-basic-prof`, whose map (/tmp/perf-<pid>.map) names the JIT-compiled code callgrind sees
+// only as addresses (`JS:*name file:line` optimized, `^` baseline, `~` interpreted).
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,6 +17,7 @@ import { fileURLToPath } from "node:url";
 
 const WARMUP = Number(process.env.WARMUP ?? 6000);
 const COUNT = Number(process.env.COUNT ?? 3000);
+const FUNCTIONS = Number(process.env.FUNCTIONS ?? 0);
 const here = fileURLToPath(new URL(".", import.meta.url));
 export const SALE = JSON.stringify({ type: "SALE", amount: 1500, payment_method: { type: "Card", entry_method: "ECOMMERCE", pan: "4242424242424242", expiry: { month: "12", year: "2030" }, cvv: "123" } });
 export const REQUEST = Buffer.from(
@@ -98,7 +102,7 @@ function group(row) {
 async function measure(mode) {
   const dir = mkdtempSync(join(tmpdir(), "cost-"));
   const out = join(dir, "callgrind.out");
-  const { port, child } = await startCostServer(mode, ["valgrind", "--tool=callgrind", "--instr-atstart=no", `--callgrind-out-file=${out}`]);
+  const { port, child } = await startCostServer(mode, ["valgrind", "--tool=callgrind", "--instr-atstart=no", `--callgrind-out-file=${out}`], FUNCTIONS ? ["--perf-basic-prof"] : []);
   const first = await send(port, WARMUP);
   execFileSync("callgrind_control", ["-i", "on", String(child.pid)], { stdio: "ignore" });
   const last = await send(port, COUNT);
@@ -109,6 +113,8 @@ async function measure(mode) {
   const file = join(dir, readdirSync(dir).find((f) => f.endsWith(".1"))); // the dump, not the exit's
   const text = execFileSync("callgrind_annotate", ["--inclusive=no", "--threshold=100", file], { encoding: "utf8", maxBuffer: 1 << 28 });
   const parts = new Map();
+  const functions = new Map();
+  const nameOf = FUNCTIONS ? jitNames(`/tmp/perf-${child.pid}.map`) : null;
   let total = 0;
   for (const line of text.split("\n")) {
     const m = /^\s*([\d,]+)\s+(?:\([^)]*\)\s+)?(\S.*)$/.exec(line);
@@ -117,8 +123,36 @@ async function measure(mode) {
     total += n;
     const g = group(m[2]);
     parts.set(g, (parts.get(g) ?? 0) + n);
+    if (nameOf && !g.startsWith("V8 compilers")) {
+      const name = nameOf(m[2]);
+      functions.set(name, (functions.get(name) ?? 0) + n);
+    }
   }
-  return { mode, status: `${first} / ${last}`, total: total / COUNT, parts: [...parts].map(([k, v]) => [k, v / COUNT]).sort((a, b) => b[1] - a[1]) };
+  const perSale = (entries) => [...entries].map(([k, v]) => [k, v / COUNT]).sort((a, b) => b[1] - a[1]);
+  return { mode, status: `${first} / ${last}`, total: total / COUNT, parts: perSale(parts), functions: perSale(functions).slice(0, FUNCTIONS) };
+}
+
+/**
+ * Names a callgrind row: a JIT address by the perf map's code object holding it (the map's file is
+ * removed once read), anything else by its symbol.
+ */
+function jitNames(mapFile) {
+  const entries = readFileSync(mapFile, "utf8").split("\n").map((l) => /^([0-9a-f]+) ([0-9a-f]+) (.*)$/.exec(l)).filter(Boolean)
+    .map((m) => ({ start: parseInt(m[1], 16), size: parseInt(m[2], 16), name: m[3].replace(/file:\/\/\S*?\/(dist|node_modules)\//, "$1/") }))
+    .sort((a, b) => a.start - b.start);
+  rmSync(mapFile, { force: true });
+  return (row) => {
+    const address = /^\?\?\?:0x([0-9a-f]+) \[\?\?\?\]$/.exec(row);
+    if (!address) return row.replace(/^\?\?\?:/, "").replace(/\(.*$/, "").slice(0, 100);
+    const at = parseInt(address[1], 16);
+    let lo = 0, hi = entries.length - 1, found = null;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (entries[mid].start <= at) (found = entries[mid]), (lo = mid + 1);
+      else hi = mid - 1;
+    }
+    return found && at < found.start + found.size ? found.name : "JIT code the map does not name";
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -132,5 +166,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const steady = (x) => x.total - (x.parts.find(([k]) => k.startsWith("V8 compilers"))?.[1] ?? 0);
     console.log(`${r.mode.padEnd(7)} ${Math.round(r.total / 1000).toString().padStart(5)}k, ${Math.round(steady(r) / 1000)}k without the compilers${base ? ` (${(steady(r) / steady(base)).toFixed(2)}x hono)` : ""}  (${r.status})`);
     for (const [k, v] of r.parts) console.log(`          ${Math.round(v / 1000).toString().padStart(5)}k  ${k}`);
+    if (FUNCTIONS) console.log(`        the ${FUNCTIONS} functions with the most instructions of their own (the compilers left out):`);
+    for (const [k, v] of r.functions) console.log(`          ${(v / 1000).toFixed(1).padStart(6)}k  ${k}`);
   }
 }
