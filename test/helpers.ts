@@ -69,8 +69,12 @@ export function expectEnvelope(reply: Reply, status: number, code: string) {
   return reply.body as { error_code: string; error_message: string; details: Record<string, string> | null; source: { system: string | null; code: string | null; message: string | null } | null };
 }
 
-/** One request over a real socket to 127.0.0.1; the raw answer with node's `Date` value blanked. */
-export function rawAnswer(port: number, request: string): Promise<string> {
+/**
+ * One request over a real socket to 127.0.0.1; the raw answer with node's `Date` value blanked. A
+ * request given in parts is written a part at a time, `gapMs` apart (a body arriving after its head).
+ */
+export function rawAnswer(port: number, request: string | readonly string[], gapMs = 0): Promise<string> {
+  const parts = typeof request === "string" ? [request] : request;
   return new Promise((resolve, reject) => {
     const socket = connect(port, "127.0.0.1");
     let text = "";
@@ -85,7 +89,12 @@ export function rawAnswer(port: number, request: string): Promise<string> {
         resolve(text.replace(/^Date: .*$/m, "Date: (now)"));
       }
     });
-    socket.write(request);
+    const write = (i: number) => {
+      if (i === parts.length) return;
+      socket.write(parts[i]!);
+      setTimeout(() => write(i + 1), gapMs);
+    };
+    write(0);
   });
 }
 

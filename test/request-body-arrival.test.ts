@@ -1,7 +1,6 @@
-import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDouble, type RunningDouble } from "../src/index.js";
-import { MERCHANT } from "./helpers.js";
+import { MERCHANT, rawAnswer } from "./helpers.js";
 
 /**
  * A request body is the same request however its bytes arrive over the socket (src/http/body.ts reads
@@ -14,29 +13,10 @@ const HEAD = (extra: string) =>
   `POST /v1/transactions HTTP/1.1\r\nHost: 127.0.0.1\r\nApi-Key: ${MERCHANT.key}\r\nClient-Id: ${MERCHANT.id}\r\nContent-Type: application/json\r\n${extra}\r\n`;
 const chunk = (s: string) => `${Buffer.byteLength(s).toString(16)}\r\n${s}\r\n`;
 
-/** Writes each part after the previous one, `gapMs` apart; resolves the answer's status line and body. */
-function exchange(port: number, parts: string[], gapMs: number): Promise<{ status: string; body: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, "127.0.0.1");
-    let text = "";
-    socket.setEncoding("utf8");
-    socket.on("data", (d) => {
-      text += d;
-      const end = text.indexOf("\r\n\r\n");
-      const length = Number(/content-length: (\d+)/i.exec(text)?.[1] ?? NaN);
-      if (end >= 0 && Buffer.byteLength(text) >= end + 4 + length) {
-        socket.destroy();
-        resolve({ status: text.slice(0, text.indexOf("\r\n")), body: text.slice(end + 4) });
-      }
-    });
-    socket.on("error", reject);
-    const write = (i: number) => {
-      if (i === parts.length) return;
-      socket.write(parts[i]!);
-      setTimeout(() => write(i + 1), gapMs);
-    };
-    socket.on("connect", () => write(0));
-  });
+/** The answer's status line and body, of a request written in parts `gapMs` apart. */
+async function exchange(port: number, parts: string[], gapMs: number): Promise<{ status: string; body: string }> {
+  const text = await rawAnswer(port, parts, gapMs);
+  return { status: text.slice(0, text.indexOf("\r\n")), body: text.slice(text.indexOf("\r\n\r\n") + 4) };
 }
 
 const WAYS: Record<string, string[]> = {
