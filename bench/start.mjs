@@ -13,13 +13,14 @@ import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { readFileSync } from "node:fs";
 import { median } from "./median.mjs";
+import { startCommand } from "../scripts/start-command.mjs";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const root = fileURLToPath(new URL("..", import.meta.url));
-const startScript = JSON.parse(readFileSync(`${root}package.json`, "utf8")).scripts.start;
-const shippedFlags = startScript.split(/\s+/).filter((w) => w.startsWith("--"));
-/** The file `npm start` runs (`node [flags] <entry>`). */
-const entry = startScript.split(/\s+/).slice(1).find((w) => !w.startsWith("--"));
+const shipped = startCommand(root);
+const shippedFlags = shipped.flags;
+/** The file `npm start` runs (`node [flags] <entry>`), absolute. */
+const entry = shipped.entry;
 const BARE = "require('node:http').createServer((q, s) => s.end('ok')).listen(Number(process.argv[1]), '127.0.0.1')";
 
 const TARGETS = {

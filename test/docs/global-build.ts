@@ -21,7 +21,7 @@ function newest(path: string): number {
 export default function setup(): void {
   if (!runsDocsExamples()) return;
   const built = newest("dist/bin");
-  const sources = Math.max(newest("src"), newest("scripts/build-extras.mjs"), newest("scripts/cli-loader.cjs"), newest("fixtures"), newest("scenarios"), newest("tsconfig.build.json"));
+  const sources = Math.max(newest("src"), newest("scripts/build-extras.mjs"), newest("scripts/cli-loader.cjs"), newest("scripts/snapshot-builder.cjs"), newest("fixtures"), newest("scenarios"), newest("tsconfig.build.json"));
   if (!existsSync("dist/cli.cjs") || built < sources) {
     console.log("docs examples: dist/ is missing or stale, running npm run build");
     execFileSync("npm", ["run", "-s", "build"], { stdio: "inherit" });
