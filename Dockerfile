@@ -34,9 +34,6 @@ RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean -
 COPY --from=build /app/dist ./dist
 COPY fixtures ./fixtures
 COPY scenarios ./scenarios
-# The snapshot is this node's only if both stages ran the same binary (node refuses another's at
-# start): checked here, so a mismatch fails the build instead of every container start.
-RUN node --snapshot-blob dist/bin/paydouble.blob dist/cli.cjs --version
 USER node
 EXPOSE 4242
 # Scenario files: mount them (`-v "$PWD/scenarios:/scenarios:ro"`) or COPY them in a derived image,
@@ -45,6 +42,5 @@ EXPOSE 4242
 # The check reads the port the server does (PAYDOUBLE_PORT wins over PORT); /_mock/health answers
 # with the control API on and off (--no-control, PAYDOUBLE_NO_CONTROL=true).
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 CMD ["node", "-e", "const p=process.env.PAYDOUBLE_PORT||process.env.PORT||4242;fetch('http://127.0.0.1:'+p+'/_mock/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# The start-up snapshot made by the build stage, whose node is this one (scripts/snapshot-builder.cjs);
-# no V8 flags: the code cache the `bin` and a moved dist/ use is accepted only under the flags it was trained with.
-CMD ["node", "--snapshot-blob", "dist/bin/paydouble.blob", "dist/cli.cjs"]
+# No V8 flags: the code cache made at build time is accepted only under the flags it was trained with.
+CMD ["node", "dist/cli.cjs"]

@@ -3,7 +3,7 @@
 //
 //   node bench/memory-bounds.mjs [--urls <n>] [--stream <n>] [--concurrency <n>]
 //
-// Starts the shipped start command (package.json's start script: its start-up snapshot), and reads its RSS from
+// Starts the shipped start command, `node dist/cli.cjs` (no extra node flag), and reads its RSS from
 // /proc/<pid>/status (no forced GC: what a memory-limited container sees), sampled every 100 ms for
 // the peak. Two rounds, each beside the RSS of the same server warmed up and idle:
 // - `--urls` unauthenticated GETs, each with a distinct 12 KB query string (an `<img>` tag, a crawler);
@@ -11,7 +11,6 @@
 // During both, /_mock/health is probed back to back: the server must answer throughout (every probe
 // 200; max and p99 latency printed). Exits 1 when a growth reaches 64 MB or a probe fails.
 import { spawn } from "node:child_process";
-import { startCommand } from "../scripts/start-command.mjs";
 import { readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { fileURLToPath } from "node:url";
@@ -49,8 +48,8 @@ const mb = (n) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 const pct = (xs, p) => xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
 function start() {
-  const { flags, entry } = startCommand(fileURLToPath(new URL("..", import.meta.url)));
-  const child = spawn(process.execPath, [...flags, entry, "--port", "0", "--seed", "bench"], { stdio: ["ignore", "pipe", "inherit"] });
+  const main = fileURLToPath(new URL("../dist/cli.cjs", import.meta.url));
+  const child = spawn(process.execPath, [main, "--port", "0", "--seed", "bench"], { stdio: ["ignore", "pipe", "inherit"] });
   const port = new Promise((resolve, reject) => {
     let out = "";
     child.stdout.on("data", (c) => {
@@ -105,7 +104,7 @@ try {
   await many(500, f.concurrency, () => send(port, "POST", "/v1/transactions", SALE, { "api-key": MERCHANT.key, "client-id": MERCHANT.id, "content-type": "application/json" }));
   await settle();
   const idle = rssOf(pid);
-  console.log(`${startCommand(fileURLToPath(new URL("..", import.meta.url))).text} (the shipped start command), idle after warm-up: rss ${mb(idle)}`);
+  console.log(`node dist/cli.cjs (shipped start command, no node flag), idle after warm-up: rss ${mb(idle)}`);
 
   const filler = "x".repeat(12 * 1024);
   const urls = await during(port, pid, () =>

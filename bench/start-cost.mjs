@@ -15,20 +15,19 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { SALE } from "./cost.mjs";
 import { median } from "./median.mjs";
-import { startCommand } from "../scripts/start-command.mjs";
 
 const RUNS = Number(process.env.RUNS ?? 5);
 /** Callgrind runs of each (its count moves by a few percent between runs: V8's background threads). */
 const CALLGRIND_RUNS = Number(process.env.CALLGRIND_RUNS ?? 3);
 const root = fileURLToPath(new URL("..", import.meta.url));
 const hook = `${root}bench/first-sale-exit.cjs`;
-const shipped = startCommand(root);
-const shippedFlags = shipped.flags;
-const entry = process.env.ENTRY ? `${root}${process.env.ENTRY}` : shipped.entry;
+const startScript = JSON.parse(readFileSync(`${root}package.json`, "utf8")).scripts.start;
+const shippedFlags = startScript.split(/\s+/).filter((w) => w.startsWith("--"));
+const entry = process.env.ENTRY ?? startScript.split(/\s+/).slice(1).find((w) => !w.startsWith("--"));
 const HEADERS = { "content-type": "application/json", "api-key": "pk_live_01JDEM0MERCHANTKEY00000000", "client-id": "CLIENT-01JDEM0MERCHANT00000000000" };
 const TARGETS = {
   "bare node:http": (port) => ["-r", hook, `${root}bench/baselines.mjs`, "node", String(port)],
-  paydouble: (port) => [...shippedFlags, "-r", hook, entry, "--port", String(port)],
+  paydouble: (port) => [...shippedFlags, "-r", hook, `${root}${entry}`, "--port", String(port)],
 };
 const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("PAYDOUBLE_")));
 let nextPort = 47100 + Math.floor(Math.random() * 500);
@@ -51,7 +50,7 @@ async function firstSale(cmd, args, port) {
 }
 
 const hasValgrind = spawnSync("valgrind", ["--version"]).status === 0;
-console.log(`start to the first answered SALE, node ${process.version}; paydouble as shipped: ${process.env.ENTRY ? `node ${[...shippedFlags, entry].join(" ")}` : shipped.text}`);
+console.log(`start to the first answered SALE, node ${process.version}; paydouble as shipped: node ${[...shippedFlags, entry].join(" ")}`);
 const rows = {};
 for (const [name, args] of Object.entries(TARGETS)) {
   const used = [];

@@ -9,11 +9,10 @@
 //   peak RSS             the server's VmHWM (/proc) after its load rounds
 //   start to first       spawn -> the first 200 of POST /v1/transactions (polled every 2 ms),
 //   payment              START_RUNS runs each, alternating; medians
-// paydouble runs as shipped: package.json's start script (its start-up snapshot, scripts/snapshot-builder.cjs).
+// paydouble runs as shipped: `node <the flags and file of package.json's start script>` (dist/cli.cjs).
 // Environment: DURATION, ROUNDS, WARMUP, CONNECTIONS, START_RUNS; ONLY=start measures the start column alone
 // (no load rounds); COMPARE=<folder> adds a fourth start, `node <folder>/main.js` (another build's
-// loader, through its code cache;
-// its dist/ copied to a sibling of dist/ so its ../../fixtures resolve), measured alternating with the rest.
+// dist/, copied to a sibling of dist/ so its ../../fixtures resolve), measured alternating with the rest.
 import autocannon from "autocannon";
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -21,7 +20,6 @@ import { createServer } from "node:net";
 import { cpus, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { median } from "./median.mjs";
-import { startCommand } from "../scripts/start-command.mjs";
 
 const DURATION = Number(process.env.DURATION ?? 2);
 const ROUNDS = Number(process.env.ROUNDS ?? 8);
@@ -32,19 +30,19 @@ const ONLY_START = process.env.ONLY === "start";
 const COMPARE = process.env.COMPARE;
 const root = fileURLToPath(new URL("..", import.meta.url));
 
-const shipped = startCommand(root);
-const shippedFlags = shipped.flags;
-/** The file `npm start` runs (`node [flags] <entry>`), absolute. */
-const entry = shipped.entry;
+const startScript = JSON.parse(readFileSync(`${root}package.json`, "utf8")).scripts.start;
+const shippedFlags = startScript.split(/\s+/).filter((w) => w.startsWith("--"));
+/** The file `npm start` runs (`node [flags] <entry>`). */
+const entry = startScript.split(/\s+/).slice(1).find((w) => !w.startsWith("--"));
 const SALE = JSON.stringify({ type: "SALE", amount: 1500, payment_method: { type: "Card", entry_method: "ECOMMERCE", pan: "4242424242424242", expiry: { month: "12", year: "2030" }, cvv: "123" } });
 const HEADERS = { "content-type": "application/json", "api-key": "pk_live_01JDEM0MERCHANTKEY00000000", "client-id": "CLIENT-01JDEM0MERCHANT00000000000" };
 
 const TARGETS = {
   "bare node:http": (port) => [process.execPath, [`${root}bench/baselines.mjs`, "node", String(port)]],
   "bare Hono": (port) => [process.execPath, [`${root}bench/baselines.mjs`, "hono", String(port)]],
-  paydouble: (port) => [process.execPath, [...shippedFlags, entry, "--port", String(port)]],
+  paydouble: (port) => [process.execPath, [...shippedFlags, `${root}${entry}`, "--port", String(port)]],
 };
-if (COMPARE) TARGETS[`paydouble (${COMPARE})`] = (port) => [process.execPath, [...shipped.v8Flags, `${root}${COMPARE}/main.js`, "--port", String(port)]];
+if (COMPARE) TARGETS[`paydouble (${COMPARE})`] = (port) => [process.execPath, [...shippedFlags, `${root}${COMPARE}/main.js`, "--port", String(port)]];
 
 function freePort() {
   return new Promise((resolve) => {
@@ -102,7 +100,7 @@ for (let run = 0; run < START_RUNS; run++) {
 if (ONLY_START) {
   const stat = (xs) => [...xs].sort((a, b) => a - b);
   console.log(`start to first payment: ${START_RUNS} starts each, alternating; node ${process.version}, ${cpus().length} cores, load average ${load0.toFixed(2)} at start, ${loadNow()} at end`);
-  console.log(`paydouble as shipped: ${shipped.text}`);
+  console.log(`paydouble as shipped: node ${[...shippedFlags, entry].join(" ")}`);
   console.log("");
   console.log("| | median | min | max | vs bare node |");
   console.log("|---|---:|---:|---:|---:|");
@@ -142,7 +140,7 @@ const row = (label, key, unit, digits, goal, ok) =>
   `| ${label} | ${node[key].toFixed(digits)}${unit} | ${hono[key].toFixed(digits)}${unit} | ${pd[key].toFixed(digits)}${unit} | ${goal} | ${ok ? "met" : "not met"} |`;
 const rpsRatio = pd.rps / hono.rps;
 console.log(`bench: ${CONNECTIONS} connections, ${WARMUP} s of warm-up then ${ROUNDS} rounds of ${DURATION} s per server, ${START_RUNS} starts each; node ${process.version}, ${cpus().length} cores, load average ${load0.toFixed(2)} at start, ${loadavg()[0].toFixed(2)} at end`);
-console.log(`paydouble as shipped: ${shipped.text}`);
+console.log(`paydouble as shipped: node ${[...shippedFlags, entry].join(" ")}`);
 console.log("");
 console.log("| | bare node:http | bare Hono | paydouble | goal | |");
 console.log("|---|---:|---:|---:|---:|---|");

@@ -18,13 +18,12 @@
 //    POST /v1/transactions, SIGTERM. The library entry (dist/index.js) stays tsc's output.
 //    The bundle sits two folders deep like dist/<folder>/<file>.js, so the `../../fixtures/` and
 //    `../../scenarios/` URLs the modules resolve from import.meta.url point at the same places.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { startCommand } from "./start-command.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const { compileAssets } = await import("../dist/cli/compiled.js");
@@ -189,8 +188,6 @@ writeFileSync(`${root}dist/main.js`, `#!/usr/bin/env node\n// The CLI is dist/cl
 chmodSync(`${root}dist/main.js`, 0o755);
 say("training the V8 code cache (one start and one card sale)");
 await train();
-say("building the start-up snapshot (npm start, the Docker CMD)");
-buildSnapshot();
 say("done");
 // The cache only speeds a start up (the loader runs without one), so its absence is a warning here;
 // test/cli.test.ts fails when the built CLI runs without an accepted cache.
@@ -215,9 +212,11 @@ function wrapBundle(file) {
 /** Starts the CLI with PAYDOUBLE_CODE_CACHE=write, answers one card sale, stops it: the cache holds what ran. */
 function train() {
   return new Promise((resolve) => {
-    // Under the V8 flags `npm start` runs with (none today): V8 rejects a cache made under other
-    // V8 flags, so the cache must be trained as the CLI ships (the `bin` runs with none).
-    const child = spawn(process.execPath, [...startCommand(root).v8Flags, `${root}dist/cli.cjs`, "--port", "0"], {
+    // Under the node flags `npm start` runs with (none today): V8 rejects a cache made under other
+    // V8 flags, so the cache must be trained as the CLI ships (the Dockerfile's CMD runs the same).
+    const startScript = JSON.parse(readFileSync(`${root}package.json`, "utf8")).scripts.start;
+    const shippedFlags = startScript.split(/\s+/).filter((w) => w.startsWith("--"));
+    const child = spawn(process.execPath, [...shippedFlags, `${root}dist/cli.cjs`, "--port", "0"], {
       // The shell's PAYDOUBLE_* settings (scenarios, replay, log...) stay out of the training run.
       env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("PAYDOUBLE_"))), PAYDOUBLE_CODE_CACHE: "write" },
       stdio: ["ignore", "pipe", "inherit"],
@@ -240,22 +239,4 @@ function train() {
       child.kill("SIGTERM");
     });
   });
-}
-
-/**
- * dist/bin/paydouble.blob, the start-up snapshot `npm start` and the Docker CMD run
- * (scripts/snapshot-builder.cjs): made by this node, for this node. Node says nothing useful about
- * the modules the builder loads ("not yet fully verified" for node:vm and node:module, which it
- * works with): those two warnings are left out; anything else it prints is shown.
- */
-function buildSnapshot() {
-  const blob = `${root}dist/bin/paydouble.blob`;
-  const r = spawnSync(process.execPath, ["--snapshot-blob", blob, "--build-snapshot", `${root}scripts/snapshot-builder.cjs`], {
-    env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("PAYDOUBLE_"))), PAYDOUBLE_SNAPSHOT_BUNDLE: `${root}dist/bin/paydouble.cjs` },
-    encoding: "utf8",
-    stdio: ["ignore", "inherit", "pipe"],
-  });
-  const said = r.stderr.split("\n").filter((l) => l && !/not yet fully verified whether built-in module "node:(vm|module)"|^It may still work|^To request support|^\(Use `node --trace-warnings/.test(l.replace(/^\(node:\d+\) Warning: /, "")));
-  if (said.length) process.stderr.write(said.join("\n") + "\n");
-  if (r.status !== 0 || !existsSync(blob)) throw new Error(`build-extras: the start-up snapshot was not built (exit ${r.status})`);
 }

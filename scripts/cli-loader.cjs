@@ -50,8 +50,6 @@ if (mode === "report") process.stderr.write(`code cache: ${!cachedData ? "none" 
 if (!accepted && ownFile) process.once("paydouble:serving", () => process.on("exit", () => writeOwn(ownFile)));
 const bundle = { exports: {} };
 script.runInThisContext()(bundle.exports, createRequire(filename), bundle, filename, dirname(filename), url.href);
-// The bundle exports the CLI's `main` (the start-up snapshot runs it too, scripts/snapshot-builder.cjs).
-void bundle.exports.main();
 
 /** Where this package, build, Node and set of V8 flags keep a cache trained on this machine. */
 function ownCacheFile() {

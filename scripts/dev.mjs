@@ -20,5 +20,4 @@ try {
   process.exit(1);
 }
 process.stdout.write(`paydouble dev: compiled in ${Number(process.hrtime.bigint() - started) / 1e6 | 0} ms; starting (restarts on every change)\n`);
-// src/main.ts starts by itself only when it is the file node runs; here it is imported.
-await (await import(new URL("../.dev/main.js", import.meta.url).href)).main();
+await import(new URL("../.dev/main.js", import.meta.url).href);

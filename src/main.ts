@@ -1,13 +1,10 @@
 #!/usr/bin/env node
-import type { EventEmitter } from "node:events";
-import { readFileSync, realpathSync } from "node:fs";
-import { pathToFileURL } from "node:url";
+import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { parseCommand } from "./cli/args.js";
 import { bannerLines } from "./cli/banner.js";
 import { checkFiles } from "./cli/check.js";
-import { createHttpServer, requestHandler } from "./cli/http-server.js";
-import { warmUp } from "./cli/warm-up.js";
+import { createHttpServer } from "./cli/http-server.js";
 import { runCtl } from "./cli/ctl/run.js";
 import { closeGracefully } from "./cli/shutdown.js";
 import { FileError } from "./cli/load-files.js";
@@ -153,29 +150,4 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-/**
- * What the CLI bundle (this file and all it imports, scripts/build-extras.mjs) gives its two
- * starters: dist/cli.cjs evaluates the bundle and runs `main`; the start-up snapshot's build
- * (scripts/snapshot-builder.cjs) evaluates it, runs `warmUpForSnapshot` and makes `main` the
- * snapshot's entry, so `node --snapshot-blob dist/bin/paydouble.blob dist/cli.cjs` starts in `main`.
- */
-export { main };
-
-// Run as a file of its own (tsc's output, `node main.js`, as test/cli-check.test.ts does), it starts
-// by itself; inside the bundle `import.meta.url` is the bundle's, never the file node was given.
-if (process.argv[1] && import.meta.url === pathToFileURL(realpathOr(process.argv[1])).href) void main();
-
-function realpathOr(file: string): string {
-  try {
-    return realpathSync(file);
-  } catch {
-    return file;
-  }
-}
-
-/** Card SALEs through the CLI's request handler against a world made for them (cli/warm-up.ts). */
-export function warmUpForSnapshot(Incoming: new () => EventEmitter, count: number): Promise<number[]> {
-  const double = createDouble({});
-  const merchant = double.host.root.options.fixtures.clients.find((c) => c.type === "merchant")!;
-  return warmUp(requestHandler(double.app.fetch, "127.0.0.1"), Incoming, { apiKey: merchant.api_key, clientId: merchant.id }, count);
-}
+void main();

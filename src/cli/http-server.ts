@@ -17,16 +17,6 @@ type Fetch = (request: Request) => Response | Promise<Response>;
  * request's id is the same with or without it.
  */
 export function createHttpServer(fetch: Fetch, hostname: string): Server {
-  const server = createServer({ requireHostHeader: false }, requestHandler(fetch, hostname));
-  server.on("clientError", (e: NodeJS.ErrnoException, socket: Duplex) => answerClientError(e, socket));
-  return server;
-}
-
-/**
- * What {@link createHttpServer}'s server runs for each request: the adapter's listener, behind the
- * Host check. The start-up snapshot's build runs it without a server (cli/warm-up.ts).
- */
-export function requestHandler(fetch: Fetch, hostname: string): (req: IncomingMessage, res: ServerResponse) => void {
   const listener = getRequestListener(fetch, {
     hostname,
     // Only when the adapter failed before the app answered: its RequestError (the URL could not be
@@ -34,10 +24,12 @@ export function requestHandler(fetch: Fetch, hostname: string): (req: IncomingMe
     errorHandler: (e) => (e instanceof RequestError ? envelopeResponse(400, adapterProblem(e.message)) : envelopeResponse(500, e)),
   });
   // Node's own Host check answers an empty 400 outside every handler: checked here instead.
-  return (req: IncomingMessage, res: ServerResponse) => {
+  const server = createServer({ requireHostHeader: false }, (req: IncomingMessage, res: ServerResponse) => {
     if (req.httpVersion === "1.1" && !hasHost(req.rawHeaders)) return void refuse(res, 400, problem("host", "is required in an HTTP/1.1 request"));
-    return void listener(req, res);
-  };
+    return listener(req, res);
+  });
+  server.on("clientError", (e: NodeJS.ErrnoException, socket: Duplex) => answerClientError(e, socket));
+  return server;
 }
 
 /** Whether the raw header list names a Host: `req.headers` would build node's header object for every request, which the adapter's path never does. */

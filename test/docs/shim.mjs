@@ -21,9 +21,6 @@ const repo = process.env.DOCS_REPO;
 /** The file the package's `bin`, `npm start` and the image's CMD run (the docs show it as shipped). */
 const ENTRY = "dist/cli.cjs";
 
-/** Node flags of the start script or CMD with their files (the start-up snapshot's) in the copy `cli` belongs to. */
-const atCli = (flags) => flags.map((w) => (w.startsWith("-") ? w : resolve(cli, "../..", w)));
-
 const die = (msg) => {
   process.stderr.write(`docs runner: ${msg}\n`);
   process.exit(1);
@@ -84,7 +81,7 @@ function npm(argv) {
   if (cmd === "start") {
     const words = scripts.start?.split(/\s+/) ?? die("no start script");
     if (words[0] !== "node" || !words.includes(ENTRY)) die(`start script not understood: ${scripts.start}`);
-    const flags = atCli(words.slice(1, words.indexOf(ENTRY)));
+    const flags = words.slice(1, words.indexOf(ENTRY));
     return serveCheck([...words.slice(words.indexOf(ENTRY) + 1), ...rest.filter((a) => a !== "--")], process.env, flags);
   }
   const script = cmd === "run" ? rest[0] : cmd;
@@ -172,7 +169,7 @@ function docker(argv, engine = "docker") {
     console.log(`HEALTHCHECK: exit ${r.status}`);
     return r.status === 0;
   };
-  serveCheck(argv.slice(i + 1), { ...process.env, ...env }, atCli(facts.cmd.slice(1, -1)), healthy);
+  serveCheck(argv.slice(i + 1), { ...process.env, ...env }, facts.cmd.slice(1, -1), healthy);
 }
 
 const shims = { paydouble, npx, npm, docker, podman: (argv) => docker(argv, "podman") };
