@@ -42,4 +42,20 @@ describe("jsonText", () => {
     cyclic.self = cyclic;
     expect(() => jsonText(cyclic)).toThrow(TypeError);
   });
+
+  test("answers larger than the buffer, past its bound, and with Latin-1 and wider characters", () => {
+    const answer = (s: string) => ({ id: "T-1", note: s, list: [s, { s }] });
+    for (const s of ["caf\u00e9 \u00ff", "x".repeat(20_000), "y".repeat(600_000), "z".repeat(30_000) + "\u20ac", "short"]) {
+      for (let i = 0; i < 3; i++) expect(jsonText(answer(s))).toBe(JSON.stringify(answer(s)));
+    }
+  });
+
+  test("a getter that writes JSON itself while its object is written", () => {
+    const inner = { c: "y".repeat(40) };
+    const outer = () => ({ a: 2, get b() { return `inner ${jsonText(inner).length}`; } });
+    for (let i = 0; i < 3; i++) {
+      expect(jsonText(inner)).toBe(JSON.stringify(inner));
+      expect(jsonText(outer())).toBe(JSON.stringify(outer()));
+    }
+  });
 });
