@@ -131,10 +131,25 @@ function maskGroups(run: string, isCard: (digits: string) => boolean): string {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UUIDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
-/** `text` with `mask` applied to each match of `pattern` that is not inside a UUID. */
-function outsideUuids(text: string, pattern: RegExp, mask: (run: string) => string): string {
+/**
+ * `text` with `mask` applied to each match of `pattern` that is not inside a UUID. A mask changes a
+ * run only when it finds `minDigits` digits in it (a PAN's 12, a card number's 13), so a text with
+ * fewer, such as a request path (`/v1/transactions`, most ids), is its own answer without a
+ * pattern run: that regular expression was 1% of a card sale's time.
+ */
+function outsideUuids(text: string, pattern: RegExp, mask: (run: string) => string, minDigits: number): string {
+  if (fewerDigits(text, minDigits)) return text;
   const spans = text.length >= 36 ? [...text.matchAll(UUIDS)].map((m) => [m.index!, m.index! + 36] as const) : [];
   return text.replace(pattern, (run: string, at: number) => (spans.some(([from, to]) => at < to && at + run.length > from) ? run : mask(run)));
+}
+
+/** Whether `text` holds fewer than `n` ASCII digits. */
+function fewerDigits(text: string, n: number): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57 && --n === 0) return false;
+  }
+  return true;
 }
 
 const panLength = (digits: string) => digits.length >= 12 && digits.length <= 19;
@@ -145,7 +160,7 @@ const PAN_LIKE = new RegExp(`\\d{12,19}|${GROUPED}`, "g");
 /** Masks digit runs of PAN length inside free text, also when written in groups (`4242 4242 4242 4242`, `4242.4242...`). */
 export function maskDigitRuns(text: string): string {
   if (UUID.test(text)) return text;
-  return outsideUuids(text, PAN_LIKE, (run) => (/^\d+$/.test(run) ? truncatePan(run) : maskGroups(run, panLength)));
+  return outsideUuids(text, PAN_LIKE, (run) => (/^\d+$/.test(run) ? truncatePan(run) : maskGroups(run, panLength)), 12);
 }
 
 /**
@@ -154,7 +169,7 @@ export function maskDigitRuns(text: string): string {
  */
 export function maskPath(path: string): string {
   if (path.length < 12) return path;
-  return outsideUuids(path, PATH_PAN, (run) => (/^\d+$/.test(run) ? truncatePan(run) : maskGroups(run, panLength)));
+  return outsideUuids(path, PATH_PAN, (run) => (/^\d+$/.test(run) ? truncatePan(run) : maskGroups(run, panLength)), 12);
 }
 
 /** Runs of exactly 12 to 19 digits, or grouped as cards are written ({@link GROUPED}, percent-encoded separators too). */
@@ -183,7 +198,7 @@ export function luhnValid(digits: string): boolean {
  */
 export function maskCardNumbers(text: string): string {
   if (text.length < 13) return text;
-  return outsideUuids(text, CARD_LIKE, (run) => maskGroups(run, isCardNumber));
+  return outsideUuids(text, CARD_LIKE, (run) => maskGroups(run, isCardNumber), 13);
 }
 
 /** 13 to 19 digits starting as a card network's (2 to 6), Luhn-valid. */

@@ -106,6 +106,10 @@ describe("masking functions", () => {
     expect(maskCardNumbers("paid with 4111.1111.1111.1111.")).toBe("paid with 4111.11**.****.1111.");
     expect(maskPath("/v1/transactions/4111.1111.1111.1111")).not.toContain("4111.1111.1111.1111");
     expect(maskPath("/v1/transactions?n=4111%2B1111%2B1111%2B1111")).not.toContain("1111%2B1111");
+    // The fewest digits each one masks: a PAN of 12 in a path or free text, a card number of 13.
+    expect(maskPath("/v1/transactions/411111111111")).toBe("/v1/transactions/411111**1111");
+    expect(maskDigitRuns("ref 4111-1111-1111")).toBe("ref 4111-11**-1111");
+    expect(maskCardNumbers("card 4222222222222")).toBe("card 422222***2222");
   });
 
   it("masks secrets by name whatever the value's shape and the name's spelling", () => {
