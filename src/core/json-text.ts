@@ -91,7 +91,8 @@ function objectBytes(input: Record<string, unknown>, site: Site, depth: number, 
     throw NOT_MINE;
   }
   if (writer === null) byKeys.set(id, (writer = compileShape(keys)));
-  // Its own shape's writer refused it (a key read twice answered differently, say): once is enough.
+  // Its own shape's writer refused it (an enumerable key inherited, which `for...in` sees and
+  // Object.keys does not): once is enough.
   if (writer === last) throw NOT_MINE;
   site.last = writer;
   const end = writer(input, depth, b, p);
