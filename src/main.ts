@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { parseCommand } from "./cli/args.js";
 import { bannerLines } from "./cli/banner.js";
 import { checkFiles } from "./cli/check.js";
-import { createHttpServer } from "./cli/http-server.js";
+import { createHttpServer, type Fetch } from "./cli/http-server.js";
 import { runCtl } from "./cli/ctl/run.js";
 import { closeGracefully } from "./cli/shutdown.js";
 import { FileError } from "./cli/load-files.js";
@@ -58,7 +58,14 @@ async function main(): Promise<void> {
   }
   const { config } = cmd;
   const onRequest = requestLogger(config.log);
-  let double: { host: Host; app: { fetch: (r: Request) => Response | Promise<Response> } };
+  let double: { host: Host; app: { fetch: Fetch } } | undefined;
+  // The adapter's second argument (node's request and response) keeps the app on its fast paths.
+  const server = createHttpServer((request, env) => double!.app.fetch(request, env), config.host);
+  server.on("error", (e) => fail(`cannot listen: ${e.message}`));
+  // A new world is built after the port is open, not before: a client that connects meanwhile
+  // (a test runner polling for readiness) waits in the kernel's queue, and no request is read until
+  // the world is whole. A replayed world listens once it is rebuilt: replay awaits.
+  if (!config.replay) await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   try {
     double = config.replay
       ? await replay(config.replay, { onRequest, allowedHosts: config.allowedHosts }, limitsOf(config))
@@ -81,15 +88,12 @@ async function main(): Promise<void> {
     if (e instanceof ScenarioFileError) fail(`scenario file ${e.file} is invalid:\n${e.message}`);
     fail(e instanceof FileError ? e.message : `cannot start: ${(e as Error).message}`);
   }
-  const server = createHttpServer(double.app.fetch, config.host);
-  server.listen(config.port, config.host, () => {
-    const info = server.address() as AddressInfo;
-    const facts = { version: VERSION, address: info.address, port: info.port, control: config.control, replay: config.replay };
-    process.stdout.write(bannerLines(double.host, facts).join("\n") + "\n");
-    // For dist/cli.cjs (scripts/cli-loader.cjs): a server run may train a start-up code cache.
-    (process as NodeJS.EventEmitter).emit("paydouble:serving");
-  });
-  server.on("error", (e) => fail(`cannot listen: ${e.message}`));
+  if (config.replay) await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  const info = server.address() as AddressInfo;
+  const facts = { version: VERSION, address: info.address, port: info.port, control: config.control, replay: config.replay };
+  process.stdout.write(bannerLines(double.host, facts).join("\n") + "\n");
+  // For dist/cli.cjs (scripts/cli-loader.cjs): a server run may train a start-up code cache.
+  (process as NodeJS.EventEmitter).emit("paydouble:serving");
   const stop = () => void closeGracefully(server).then(() => process.exit(0));
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);

@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
+import { createServer } from "node:net";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,6 +8,15 @@ import { ensureBuilt } from "./built-cli.js";
 import { headerLines, MERCHANT, rawAnswer } from "./helpers.js";
 
 beforeAll(ensureBuilt, 300_000);
+
+/** A port nothing listens on (the OS's pick, released). */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
 
 /**
  * Preloaded into the built CLI: after each answer it writes on stderr whether undici (behind node's
@@ -102,5 +112,26 @@ describe("the built CLI's start path (src/cli/deferred-web.ts, deferred-http2.ts
     const check = spawnSync(process.execPath, ["dist/main.js", "check", bad], { encoding: "utf8" });
     expect(check.status).toBe(2);
     expect(check.stderr).toMatch(new RegExp(`${bad}:4:\\d+: rules\\.0\\.when\\.body\\.dba\\.matches`));
+  });
+
+  it("opens its port before it builds the world, and answers a request sent the moment the port opens from the whole world", async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, ["dist/main.js", "--port", String(port)], { stdio: "ignore" });
+    try {
+      const body = JSON.stringify({ type: "SALE", amount: 1000, payment_method: { type: "Card", entry_method: "ECOMMERCE", pan: "4242424242424242", expiry: { month: "12", year: "2030" }, cvv: "123" } });
+      const request = `POST /v1/transactions HTTP/1.1\r\nHost: 127.0.0.1\r\nApi-Key: ${MERCHANT.key}\r\nClient-Id: ${MERCHANT.id}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`;
+      // Connect again every millisecond until the port takes the connection, and send at once.
+      let answer: string | undefined;
+      for (let i = 0; i < 20_000 && answer === undefined; i++) {
+        answer = await rawAnswer(port, request).catch((e: NodeJS.ErrnoException) => {
+          if (e.code !== "ECONNREFUSED") throw e;
+          return new Promise<undefined>((resolve) => setTimeout(resolve, 1));
+        });
+      }
+      expect(answer).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+      expect(JSON.parse(answer!.slice(answer!.indexOf("\r\n\r\n") + 4))).toMatchObject({ type: "SALE", result: "APPROVED", amount: 1000, client_id: MERCHANT.id });
+    } finally {
+      child.kill("SIGKILL");
+    }
   });
 });

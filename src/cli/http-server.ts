@@ -4,7 +4,7 @@ import type { Duplex } from "node:stream";
 import { GatewayError } from "../core/errors.js";
 import { NO_WORLD_REQUEST_ID, toEnvelope } from "../http/errors.js";
 
-type Fetch = (request: Request) => Response | Promise<Response>;
+export type Fetch = (request: Request, env?: unknown) => Response | Promise<Response>;
 
 /**
  * The HTTP server of the CLI and of `startDouble`: @hono/node-server's request listener, with every
