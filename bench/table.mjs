@@ -91,6 +91,21 @@ const peakRss = (pid) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${p
 const caNote = () =>
   process.env.NODE_EXTRA_CA_CERTS ? [`NODE_EXTRA_CA_CERTS is set (${process.env.NODE_EXTRA_CA_CERTS}): every node start loads those certificates first, the same for each server, so the start ratio is lower than without it`] : [];
 
+/**
+ * The machine's CPU time so far, from /proc/stat (null elsewhere): on this virtual machine the
+ * hypervisor takes a share of it under load at some hours ("steal"), which slows every server of
+ * the run and stretches its p99; the table prints that share for the load rounds.
+ */
+function cpuTimes() {
+  try {
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1, 9).map(Number);
+    return { busy: user + nice + system + irq + softirq, idle: idle + iowait, steal };
+  } catch {
+    return null;
+  }
+}
+const stolenShare = (a, b) => (a && b ? (b.steal - a.steal) / (b.busy - a.busy + b.idle - a.idle + b.steal - a.steal) : null);
+
 const names = Object.keys(TARGETS);
 const loadNow = () => loadavg().map((x) => x.toFixed(2)).join(" ");
 const load0 = loadavg()[0];
@@ -131,6 +146,7 @@ const load = async (name, duration) => {
   return { rps: r.requests.average, p99: r.latency.p99 };
 };
 if (WARMUP > 0) for (const name of names) figures[name].cold = await load(name, WARMUP);
+const cpuBefore = cpuTimes();
 for (let round = 0; round < ROUNDS; round++) {
   for (const name of round % 2 ? [...names].reverse() : names) {
     const { rps, p99 } = await load(name, DURATION);
@@ -138,6 +154,7 @@ for (let round = 0; round < ROUNDS; round++) {
     figures[name].p99.push(p99);
   }
 }
+const stolen = stolenShare(cpuBefore, cpuTimes());
 for (const name of names) {
   figures[name].rss = peakRss(servers[name].child.pid);
   await stop(servers[name].child);
@@ -165,7 +182,7 @@ if (WARMUP > 0) {
   console.log(`first ${WARMUP} s of each fresh server (the JIT's warm-up; not in the rows above):`);
   for (const n of names) console.log(`  ${n}: ${Math.round(figures[n].cold.rps)} requests/s, p99 ${figures[n].cold.p99.toFixed(1)} ms${n === "paydouble" ? ` (${(figures[n].cold.rps / figures["bare Hono"].cold.rps).toFixed(2)}x Hono)` : ""}`);
 }
-console.log("rounds in order:");
+console.log(`rounds in order${stolen === null ? "" : ` (CPU time the hypervisor took from this machine during them: ${(100 * stolen).toFixed(1)}%)`}:`);
 for (const n of names) console.log(`  ${n}: ${figures[n].rps.map((r) => Math.round(r)).join(" / ")} requests/s, p99 ${figures[n].p99.map((p) => p.toFixed(1)).join(" / ")} ms`);
 // paydouble keeps every payment it answers (bare Hono keeps nothing): its peak follows its throughput.
 const stored = figures.paydouble.answered;
