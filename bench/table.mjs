@@ -84,7 +84,7 @@ const peakRss = (pid) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${p
 
 
 /**
- * Node loads the certificates NODE_EXTRA_CA_CERTS names before any script runs (about 90 ms for the
+ * Node loads the certificates NODE_EXTRA_CA_CERTS names before any script runs (about 70 ms for the
  * system bundle on this machine): every start of the table pays it alike, which narrows the start
  * column's ratio. Said under the table; `env -u NODE_EXTRA_CA_CERTS` measures without it.
  */
