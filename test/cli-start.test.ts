@@ -3,7 +3,7 @@ import { createServer } from "node:net";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { ensureBuilt } from "./built-cli.js";
 import { headerLines, MERCHANT, rawAnswer } from "./helpers.js";
 
@@ -117,21 +117,19 @@ describe("the built CLI's start path (src/cli/deferred-web.ts, deferred-http2.ts
   it("opens its port before it builds the world, and answers a request sent the moment the port opens from the whole world", async () => {
     const port = await freePort();
     const child = spawn(process.execPath, ["dist/main.js", "--port", String(port)], { stdio: "ignore" });
-    try {
-      const body = JSON.stringify({ type: "SALE", amount: 1000, payment_method: { type: "Card", entry_method: "ECOMMERCE", pan: "4242424242424242", expiry: { month: "12", year: "2030" }, cvv: "123" } });
-      const request = `POST /v1/transactions HTTP/1.1\r\nHost: 127.0.0.1\r\nApi-Key: ${MERCHANT.key}\r\nClient-Id: ${MERCHANT.id}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`;
-      // Connect again every millisecond until the port takes the connection, and send at once.
-      let answer: string | undefined;
-      for (let i = 0; i < 20_000 && answer === undefined; i++) {
-        answer = await rawAnswer(port, request).catch((e: NodeJS.ErrnoException) => {
-          if (e.code !== "ECONNREFUSED") throw e;
-          return new Promise<undefined>((resolve) => setTimeout(resolve, 1));
-        });
-      }
-      expect(answer).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
-      expect(JSON.parse(answer!.slice(answer!.indexOf("\r\n\r\n") + 4))).toMatchObject({ type: "SALE", result: "APPROVED", amount: 1000, client_id: MERCHANT.id });
-    } finally {
-      child.kill("SIGKILL");
+    // Also when the test times out waiting for an answer that never comes.
+    onTestFinished(() => void child.kill("SIGKILL"));
+    const body = JSON.stringify({ type: "SALE", amount: 1000, payment_method: { type: "Card", entry_method: "ECOMMERCE", pan: "4242424242424242", expiry: { month: "12", year: "2030" }, cvv: "123" } });
+    const request = `POST /v1/transactions HTTP/1.1\r\nHost: 127.0.0.1\r\nApi-Key: ${MERCHANT.key}\r\nClient-Id: ${MERCHANT.id}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`;
+    // Connect again every millisecond until the port takes the connection, and send at once.
+    let answer: string | undefined;
+    for (let i = 0; i < 20_000 && answer === undefined; i++) {
+      answer = await rawAnswer(port, request).catch((e: NodeJS.ErrnoException) => {
+        if (e.code !== "ECONNREFUSED") throw e;
+        return new Promise<undefined>((resolve) => setTimeout(resolve, 1));
+      });
     }
+    expect(answer).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(JSON.parse(answer!.slice(answer!.indexOf("\r\n\r\n") + 4))).toMatchObject({ type: "SALE", result: "APPROVED", amount: 1000, client_id: MERCHANT.id });
   });
 });
