@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseTimeout } from "../src/cli/ctl/wait.js";
 import { ensureBuilt } from "./built-cli.js";
+import { freePort } from "./helpers.js";
 
 /**
  * `paydouble ctl wait`: the built bin against a port where nothing listens yet, then a server
@@ -16,14 +16,6 @@ const finished = (child: ChildProcess) =>
     child.stdout!.on("data", (d) => (stdout += d));
     child.stderr!.on("data", (d) => (stderr += d));
     child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-/** A port nothing listens on (asked of the OS, then released). */
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
   });
 
 let server: ChildProcess | undefined;

@@ -1,22 +1,12 @@
 import { spawn, spawnSync } from "node:child_process";
-import { createServer } from "node:net";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { ensureBuilt } from "./built-cli.js";
-import { headerLines, MERCHANT, rawAnswer } from "./helpers.js";
+import { freePort, headerLines, MERCHANT, rawAnswer } from "./helpers.js";
 
 beforeAll(ensureBuilt, 300_000);
-
-/** A port nothing listens on (the OS's pick, released). */
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 /**
  * Preloaded into the built CLI: after each answer it writes on stderr whether undici (behind node's

@@ -1,4 +1,4 @@
-import { connect } from "node:net";
+import { connect, createServer } from "node:net";
 import { createDouble, type Double, type DoubleOptions } from "../src/index.js";
 import { noteAnswer, noteSent, noteSentPath, watch } from "./leak-watch.js";
 
@@ -68,6 +68,15 @@ export function expectEnvelope(reply: Reply, status: number, code: string) {
   }
   return reply.body as { error_code: string; error_message: string; details: Record<string, string> | null; source: { system: string | null; code: string | null; message: string | null } | null };
 }
+
+/** A port nothing listens on (asked of the OS, then released). */
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
 
 /**
  * One request over a real socket to 127.0.0.1; the raw answer with node's `Date` value blanked. A
