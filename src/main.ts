@@ -65,7 +65,8 @@ async function main(): Promise<void> {
   // A new world is built after the port is open, not before: a client that connects meanwhile
   // (a test runner polling for readiness) waits in the kernel's queue, and no request is read until
   // the world is whole. A replayed world listens once it is rebuilt: replay awaits.
-  if (!config.replay) await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  const listening = () => new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  if (!config.replay) await listening();
   try {
     double = config.replay
       ? await replay(config.replay, { onRequest, allowedHosts: config.allowedHosts }, limitsOf(config))
@@ -88,7 +89,7 @@ async function main(): Promise<void> {
     if (e instanceof ScenarioFileError) fail(`scenario file ${e.file} is invalid:\n${e.message}`);
     fail(e instanceof FileError ? e.message : `cannot start: ${(e as Error).message}`);
   }
-  if (config.replay) await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  if (config.replay) await listening();
   const info = server.address() as AddressInfo;
   const facts = { version: VERSION, address: info.address, port: info.port, control: config.control, replay: config.replay };
   process.stdout.write(bannerLines(double.host, facts).join("\n") + "\n");
