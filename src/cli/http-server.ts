@@ -2,6 +2,7 @@ import { getRequestListener, RequestError } from "@hono/node-server";
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { GatewayError } from "../core/errors.js";
+import { batchWrites } from "./batched-writes.js";
 import { NO_WORLD_REQUEST_ID, toEnvelope } from "../http/errors.js";
 
 export type Fetch = (request: Request, env?: unknown) => Response | Promise<Response>;
@@ -29,6 +30,7 @@ export function createHttpServer(fetch: Fetch, hostname: string): Server {
     return listener(req, res);
   });
   server.on("clientError", (e: NodeJS.ErrnoException, socket: Duplex) => answerClientError(e, socket));
+  server.on("connection", batchWrites);
   return server;
 }
 
