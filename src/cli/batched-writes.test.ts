@@ -26,18 +26,29 @@ function readAll(port: number): Promise<Buffer> {
 }
 
 describe("batchWrites", () => {
-  it("holds a write until the end of the event loop's turn, then sends it", async () => {
+  it("sends a turn's first write at once and holds the turn's later writes until its end", async () => {
     const held: number[] = [];
+    let first: Socket | undefined;
     const port = await serve((socket) => {
-      socket.write("hello");
-      held.push(socket.writableLength); // written at once, node would have 0 here
+      if (!first) {
+        first = socket;
+        return;
+      }
+      // Both sockets write in this turn: the first write leaves, the second waits for the turn's end.
+      first.write("one");
+      socket.write("two");
+      held.push(first.writableLength, socket.writableLength); // written at once, node has 0 for both
       setImmediate(() => {
         held.push(socket.writableLength);
+        first!.end();
         socket.end();
       });
     });
-    expect((await readAll(port)).toString()).toBe("hello");
-    expect(held).toEqual([5, 0]);
+    const one = readAll(port);
+    await new Promise((resolve) => setTimeout(resolve, 20)); // the first connection is taken first
+    const [a, b] = await Promise.all([one, readAll(port)]);
+    expect([a.toString(), b.toString()]).toEqual(["one", "two"]);
+    expect(held).toEqual([0, 3, 0]);
   });
 
   it("sends every socket's writes of a turn whole and in their order, a large one too", async () => {
@@ -56,10 +67,17 @@ describe("batchWrites", () => {
   });
 
   it("a socket destroyed with a write held sends that write before it closes", async () => {
+    let first: Socket | undefined;
     const port = await serve((socket) => {
+      if (!first) return void (first = socket);
+      first.write("the turn's first write"); // leaves at once: the next one is held
       socket.write("last words");
       socket.destroy();
+      first.end();
     });
-    expect((await readAll(port)).toString()).toBe("last words");
+    const one = readAll(port);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const [, last] = await Promise.all([one, readAll(port)]);
+    expect(last.toString()).toBe("last words");
   });
 });

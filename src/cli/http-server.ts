@@ -16,6 +16,9 @@ export type Fetch = (request: Request, env?: unknown) => Response | Promise<Resp
  * No world saw such a request: its `x-request-id` and `correlation_id` are the nil UUID (as the
  * Host refusal of http/app.ts), so it draws nothing from a world's seeded id stream and a later
  * request's id is the same with or without it.
+ *
+ * Its sockets write once per turn of the event loop (batched-writes.ts): under concurrent load the
+ * answers of a turn wake their clients once, not once each.
  */
 export function createHttpServer(fetch: Fetch, hostname: string): Server {
   const listener = getRequestListener(fetch, {
