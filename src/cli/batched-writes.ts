@@ -65,7 +65,7 @@ function hold(socket: Batched, write: () => void): void {
   held.push(socket);
 }
 
-/** Makes this turn's writes; one a write's callback makes meanwhile waits for the next turn. */
+/** Makes this turn's held writes; one a write's callback makes meanwhile goes out at once, as the first of the next turn. */
 function flush(): void {
   scheduled = false;
   const sockets = held;
